@@ -1,0 +1,26 @@
+import { useStore } from '@nanostores/react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import bootMessages from 'virtual:boot-messages';
+import { $messages } from './stores/messages.ts';
+import { $locale } from './stores/locale.ts';
+import { ROUTES } from './routes.tsx';
+
+const router = createBrowserRouter(ROUTES);
+
+export function App() {
+  const messages = useStore($messages);
+  const locale = useStore($locale);
+  if (messages.status === 'loading') return <div className="app-loading" aria-busy="true" />;
+  if (messages.status === 'failed') {
+    const boot = bootMessages[locale] ?? bootMessages['en-US'];
+    return (
+      <div className="app-loading" role="alert">
+        <p>{boot?.['drive.loadFailed']}</p>
+        <button type="button" onClick={() => location.reload()}>
+          {boot?.['drive.reload']}
+        </button>
+      </div>
+    );
+  }
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,31 @@
+import { useStore } from '@nanostores/react';
+import { NavLink } from 'react-router';
+import { useT } from '../i18n.ts';
+import { $layout, setSidebarMobileVisible } from '../stores/layout.ts';
+import { DRIVE_SECTIONS } from '../sections.ts';
+
+/** The drive's navigation: one entry per section of the drive that exists (sections.ts). */
+export function Sidebar() {
+  const t = useT();
+  const { isMobile, sidebarMobileVisible } = useStore($layout);
+  const open = !isMobile || sidebarMobileVisible;
+  return (
+    <>
+      {isMobile && sidebarMobileVisible && <div className="sidebar-backdrop" onClick={() => setSidebarMobileVisible(false)} />}
+      <nav id="app-sidebar" className="app-sidebar" data-open={open} aria-label={t('drive.sidebar.label')} hidden={!open}>
+        <ul>
+          {DRIVE_SECTIONS.map((section) => (
+            <li key={section.path}>
+              <NavLink to={section.path} onClick={() => setSidebarMobileVisible(false)}>
+                {t(section.labelKey)}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <a href="/">{t('drive.sidebar.siteHome')}</a>
+          </li>
+        </ul>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import { useStore } from '@nanostores/react';
+import type { Translate } from '#shared/i18n/translator.ts';
+import { $messages } from './stores/messages.ts';
+
+/** The translate function of the current locale; components render only once messages are ready. */
+export function useT(): Translate {
+  const state = useStore($messages);
+  if (state.status !== 'ready') throw new Error('useT() used before the messages were loaded');
+  return state.t;
+}

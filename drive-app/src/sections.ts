@@ -1,0 +1,7 @@
+// The sections of the drive shown in the sidebar. Each feature adds its entry when it lands
+// (all files, recent, trash, …); the shell itself has none of its own.
+import type { MessageKey } from '#shared/i18n/translator.ts';
+
+export type DriveSection = { path: string; labelKey: MessageKey };
+
+export const DRIVE_SECTIONS: readonly DriveSection[] = [];

@@ -1,0 +1,4 @@
+declare module 'virtual:boot-messages' {
+  const messages: Record<string, Record<'drive.loadFailed' | 'drive.reload', string>>;
+  export default messages;
+}

@@ -1,0 +1,91 @@
+// Builds the HTTP server: the API, the OpenAPI document, and the prebuilt site and drive app.
+// Routes are HTTP only; rules live in services; every failure leaves as the API's JSON error.
+import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { ApiErrorName } from '#shared/api/errors.ts';
+import type { Config } from './config.ts';
+import type { NuboDatabase } from './db/database.ts';
+import { ServiceError, errorBody } from './errors.ts';
+import { healthRoutes } from './routes/health.ts';
+import { messagesRoutes } from './routes/messages.ts';
+import { webRoutes } from './web/routes.ts';
+import { VERSION } from './version.ts';
+
+export type AppDependencies = {
+  config: Config;
+  database: NuboDatabase;
+  logger?: FastifyServerOptions['logger'];
+};
+
+export async function buildApp({ config, database, logger }: AppDependencies) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    // Requests already being answered finish on close; idle keep-alive sockets are closed.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setErrorHandler((failure: FastifyError | ServiceError, request, reply) => {
+    if (failure instanceof ServiceError) {
+      return reply.status(failure.status).send(failure.toBody());
+    }
+    if (failure.validation) {
+      const details = failure.validation.map((v) => ({ field: `${failure.validationContext ?? ''}${v.instancePath}`, reason: v.message ?? '' }));
+      return reply.status(400).send(errorBody('invalid_request', failure.message, details));
+    }
+    const status = failure.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: failure }, 'request failed');
+      const name: ApiErrorName = status === 503 ? 'service_unavailable' : 'internal';
+      // Never show a server fault's inner message to the caller.
+      return reply.status(status).send(errorBody(name, 'Something went wrong on our side. Please try again.'));
+    }
+    return reply.status(status).send(errorBody(clientErrorName(status), failure.message));
+  });
+
+  // A response finished after close began ends its connection, so keep-alive sockets of requests
+  // that were under way do not hold the stop open until their idle timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('Connection', 'close');
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody('not_found', `Page not found: ${request.url.split('?')[0]}`));
+  });
+
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Nubo API', version: VERSION, description: 'The API of Nubo, a self-hostable cloud drive.' },
+      servers: [{ url: config.publicUrl }],
+    },
+  });
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(healthRoutes, { database });
+  await app.register(messagesRoutes, { contentDir: config.contentDir });
+  await app.register(webRoutes, { distDir: config.distDir });
+  return app;
+}
+
+/** Fastify's own 4xx failures (bad JSON, too large a body, …) under the catalogue's names. */
+const CLIENT_ERRORS_BY_STATUS: Record<number, ApiErrorName> = {
+  401: 'unauthenticated',
+  404: 'not_found',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+};
+
+function clientErrorName(status: number): ApiErrorName {
+  return CLIENT_ERRORS_BY_STATUS[status] ?? 'invalid_request';
+}

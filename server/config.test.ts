@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { describe, it, expect } from 'vitest';
+import { loadConfig, ConfigError } from './config.ts';
+
+describe('loadConfig', () => {
+  it('defaults to port 8080, SQLite in DATA_DIR/nubo.db and blobs in DATA_DIR/blobs', () => {
+    const config = loadConfig({ DATA_DIR: '/srv/nubo' });
+    expect(config.port).toBe(8080);
+    expect(config.database).toEqual({ engine: 'sqlite', file: '/srv/nubo/nubo.db' });
+    expect(config.blobStore).toEqual({ driver: 'local', dir: '/srv/nubo/blobs' });
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.redisUrl).toBeUndefined();
+  });
+
+  it('defaults DATA_DIR to ./data of the checkout', () => {
+    expect(loadConfig({}).dataDir).toBe(path.resolve(import.meta.dirname, '..', 'data'));
+  });
+
+  it('selects PostgreSQL for a postgres:// DATABASE_URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/test' }).database).toEqual({
+      engine: 'postgres',
+      url: 'postgres://u@127.0.0.1:5432/test',
+    });
+  });
+
+  it('reads REDIS_URL, BLOB_STORE=s3:// and PUBLIC_URL without a trailing slash', () => {
+    const config = loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', BLOB_STORE: 's3://bucket', PUBLIC_URL: 'https://drive.example.org/' });
+    expect(config.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(config.blobStore).toEqual({ driver: 's3', url: 's3://bucket' });
+    expect(config.publicUrl).toBe('https://drive.example.org');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ REDIS_URL: 'http://x' }, /REDIS_URL/],
+    [{ BLOB_STORE: '/tmp/blobs' }, /BLOB_STORE/],
+    [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL/],
+    [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
+  ])('refuses %o with a ConfigError naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

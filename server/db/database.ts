@@ -1,0 +1,62 @@
+// One Kysely instance over either SQLite (better-sqlite3, the embedded default) or PostgreSQL.
+// Everything above this file speaks Kysely and does not know which engine it runs on.
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { DatabaseConfig } from '../config.ts';
+import type { Database } from './schema.ts';
+
+export type Engine = DatabaseConfig['engine'];
+
+export type NuboDatabase = {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** Answers whether the database takes queries now (for /healthz). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+export function openDatabase(config: DatabaseConfig): NuboDatabase {
+  const db = config.engine === 'sqlite' ? openSqlite(config.file) : openPostgres(config.url, config.schema);
+  return {
+    db,
+    engine: config.engine,
+    async ping() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+function openSqlite(file: string): Kysely<Database> {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers go on while one writer commits; foreign keys are off by default in SQLite.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+function openPostgres(url: string, schema: string | undefined): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // A schema of its own keeps test runs (and several Nubos on one database) apart.
+    ...(schema ? { options: `-c search_path=${quoteIdentifier(schema)}` } : {}),
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+export function quoteIdentifier(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a safe SQL identifier: ${name}`);
+  return `"${name}"`;
+}

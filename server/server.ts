@@ -1,0 +1,34 @@
+// Starts and stops a whole Nubo server: configuration, database (migrated), HTTP.
+// main.ts runs it as a process; tests and benchmarks start it in-process the same way.
+import type { FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { buildApp } from './app.ts';
+
+export type RunningServer = Awaited<ReturnType<typeof startServer>>;
+
+export async function startServer(config: Config, options: { logger?: FastifyServerOptions['logger'] } = {}) {
+  const database = openDatabase(config.database);
+  try {
+    await migrateToLatest(database.db);
+    const app = await buildApp({ config, database, logger: options.logger });
+    const address = await app.listen({ host: config.host, port: config.port });
+    const port = (app.server.address() as { port: number }).port;
+    return {
+      app,
+      database,
+      address,
+      /** The address to reach this server on from the same machine. */
+      url: `http://127.0.0.1:${port}`,
+      /** Stops taking requests, lets those under way finish, then closes the database. */
+      async stop() {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (failure) {
+    await database.close();
+    throw failure;
+  }
+}

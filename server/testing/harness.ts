@@ -1,0 +1,63 @@
+// Real servers for server tests: a fresh SQLite file or a fresh PostgreSQL schema per server,
+// listening on a free port, so tests talk HTTP to exactly what runs in production.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig, type Config, type DatabaseConfig } from '../config.ts';
+import { quoteIdentifier } from '../db/database.ts';
+import { startServer, type RunningServer } from '../server.ts';
+
+export const ENGINES = ['sqlite', 'postgres'] as const;
+export type TestEngine = (typeof ENGINES)[number];
+
+/** The machine's PostgreSQL (trust auth); CI and development machines both have it. */
+export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export type TestDatabase = { config: DatabaseConfig; drop(): Promise<void> };
+
+export async function createTestDatabase(engine: TestEngine): Promise<TestDatabase> {
+  if (engine === 'sqlite') {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'nubo-test-db-'));
+    return { config: { engine: 'sqlite', file: path.join(dir, 'nubo.db') }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const schema = `nubo_test_${process.pid}_${randomBytes(6).toString('hex')}`;
+  await withPostgres((client) => client.query(`create schema ${quoteIdentifier(schema)}`));
+  return {
+    config: { engine: 'postgres', url: TEST_POSTGRES_URL, schema },
+    drop: () => withPostgres((client) => client.query(`drop schema if exists ${quoteIdentifier(schema)} cascade`)).then(() => {}),
+  };
+}
+
+async function withPostgres<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export type TestServer = RunningServer & { config: Config; dispose(): Promise<void> };
+
+export async function startTestServer(engine: TestEngine, overrides: Partial<Config> = {}): Promise<TestServer> {
+  const database = await createTestDatabase(engine);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nubo-test-data-'));
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }),
+    database: database.config,
+    ...overrides,
+  };
+  const server = await startServer(config, { logger: false });
+  return {
+    ...server,
+    config,
+    async dispose() {
+      await server.stop();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

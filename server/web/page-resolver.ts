@@ -1,0 +1,76 @@
+// Decides what a browser's GET of a non-API path gets (SPEC §2.1, §2.4): a prebuilt page in the
+// locale it resolves to, the drive app, a redirect that drops a locale prefix, or nothing.
+import {
+  DEFAULT_LOCALE,
+  localeFromQuery,
+  resolveLocale,
+  shareLocaleRedirect,
+  splitLocalePrefix,
+  type Locale,
+} from '#shared/i18n/locales.ts';
+import { isCrawler } from '#shared/patterns.ts';
+import type { SiteIndex } from './site-index.ts';
+
+/** Paths the drive app (a single-page app) answers itself. */
+export const APP_ROUTE_PREFIXES = ['/s', '/drive', '/auth', '/loading', '/referral'] as const;
+
+/** Paths that belong to the API even when they look like app routes (/drive/v1/…). */
+export const API_PREFIXES = ['/v1/', '/drive/v1/', '/vip/v1/', '/config/v1/', '/api/', '/i18n/', '/mail/v1/', '/statistics/'] as const;
+
+export type PageRequest = {
+  path: string;
+  search: string;
+  localeCookie: string | undefined;
+  acceptLanguage: string | undefined;
+  userAgent: string | undefined;
+};
+
+export type PageAnswer =
+  | { kind: 'page'; locale: Locale; file: string; varies: boolean; rememberLocale?: Locale }
+  | { kind: 'app' }
+  | { kind: 'root-file'; file: string }
+  | { kind: 'redirect'; location: string; rememberLocale: Locale }
+  | { kind: 'none' };
+
+export function resolvePage(index: SiteIndex, request: PageRequest): PageAnswer {
+  const { path } = request;
+  if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) return { kind: 'none' };
+
+  const share = shareLocaleRedirect(path + request.search);
+  if (share) return { kind: 'redirect', location: share.location, rememberLocale: share.locale };
+
+  if (isAppRoute(path)) return index.hasApp ? { kind: 'app' } : { kind: 'none' };
+  if (index.rootFiles.has(path)) return { kind: 'root-file', file: path.slice(1) };
+
+  const switchTo = localeFromQuery(new URLSearchParams(request.search).get('locale'));
+  const prefixed = splitLocalePrefix(path);
+  if (prefixed.locale) {
+    const page = normalisePagePath(prefixed.rest);
+    if (switchTo && switchTo !== prefixed.locale) {
+      return { kind: 'redirect', location: `/${switchTo}${page === '/' ? '/' : page}`, rememberLocale: switchTo };
+    }
+    if (!index.pages.get(prefixed.locale)?.has(page)) return { kind: 'none' };
+    return { kind: 'page', locale: prefixed.locale, file: pageFile(prefixed.locale, page), varies: false, ...(switchTo ? { rememberLocale: switchTo } : {}) };
+  }
+
+  const page = normalisePagePath(path);
+  const locale =
+    switchTo ??
+    // Crawlers index the default language at the unprefixed address.
+    (isCrawler(request.userAgent) ? DEFAULT_LOCALE : resolveLocale({ cookie: request.localeCookie, acceptLanguage: request.acceptLanguage }));
+  if (!index.pages.get(locale)?.has(page)) return { kind: 'none' };
+  return { kind: 'page', locale, file: pageFile(locale, page), varies: true, ...(switchTo ? { rememberLocale: switchTo } : {}) };
+}
+
+export function isAppRoute(path: string): boolean {
+  return APP_ROUTE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+function normalisePagePath(path: string): string {
+  if (path === '' || path === '/') return '/';
+  return path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+function pageFile(locale: Locale, page: string): string {
+  return page === '/' ? `${locale}/index.html` : `${locale}${page}/index.html`;
+}

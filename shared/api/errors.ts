@@ -1,0 +1,52 @@
+// The error catalogue of the API (API.md, SPEC §8): one entry per named error, with the gRPC-style
+// `error_code` the original service uses and the HTTP status Nubo answers with.
+
+export const API_ERRORS = {
+  invalid_request: { code: 3, status: 400 },
+  file_name_empty: { code: 3, status: 400 },
+  file_rename_to_same_name: { code: 3, status: 400 },
+  file_move_or_copy_to_cur: { code: 3, status: 400 },
+  task_url_unsupported: { code: 3, status: 400 },
+  invalid_activation_code: { code: 3, status: 400 },
+  captcha_invalid: { code: 3, status: 400 },
+  invalid_grant: { code: 3, status: 400 },
+  invalid_account_or_password: { code: 3, status: 400 },
+  unauthenticated: { code: 16, status: 401 },
+  captcha_required: { code: 9, status: 403 },
+  permission_denied: { code: 7, status: 403 },
+  file_restore_own: { code: 9, status: 403 },
+  not_found: { code: 5, status: 404 },
+  file_not_found: { code: 5, status: 404 },
+  file_in_recycle_bin: { code: 9, status: 409 },
+  file_duplicated_name: { code: 6, status: 409 },
+  has_joined_referral: { code: 6, status: 409 },
+  payload_too_large: { code: 3, status: 413 },
+  unsupported_media_type: { code: 3, status: 415 },
+  task_url_resolve_error: { code: 9, status: 422 },
+  too_many_requests: { code: 8, status: 429 },
+  file_space_not_enough: { code: 8, status: 403 },
+  task_daily_create_limit: { code: 8, status: 403 },
+  task_run_nums_limit: { code: 8, status: 403 },
+  internal: { code: 13, status: 500 },
+  service_unavailable: { code: 14, status: 503 },
+} as const satisfies Record<string, { code: number; status: number }>;
+
+export type ApiErrorName = keyof typeof API_ERRORS;
+
+/** The JSON body of every failed API call. */
+export type ApiErrorBody = {
+  error: ApiErrorName | (string & {});
+  error_code: number;
+  error_description: string;
+  details?: unknown[];
+};
+
+export function isApiErrorName(value: unknown): value is ApiErrorName {
+  return typeof value === 'string' && Object.hasOwn(API_ERRORS, value);
+}
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const body = value as Record<string, unknown>;
+  return typeof body.error === 'string' && typeof body.error_code === 'number' && typeof body.error_description === 'string';
+}

@@ -1,0 +1,191 @@
+// The API's resources (API.md) as JSON schemas. The server validates and serialises with them
+// and publishes them in /api/openapi.json; clients import only the static types.
+import { Type, type Static } from 'typebox';
+import { SHARE_STATUSES, RESTORE_STATUSES, TASK_PHASES } from '../enums.ts';
+import { FILE_CATEGORIES } from '../files/classify.ts';
+
+/** Counts and sizes travel as strings (int64-safe); "-1" means unlimited or never. */
+const Int64String = Type.String({ pattern: '^-?[0-9]+$' });
+/** RFC 3339 with milliseconds and offset. */
+const Time = Type.String({ format: 'date-time' });
+
+function oneOf<const T extends readonly string[]>(values: T) {
+  return Type.Union(values.map((value) => Type.Literal(value as T[number])));
+}
+
+export const ApiErrorSchema = Type.Object(
+  {
+    error: Type.String(),
+    error_code: Type.Integer(),
+    error_description: Type.String(),
+    details: Type.Optional(Type.Array(Type.Unknown())),
+  },
+  { $id: 'ApiError' },
+);
+
+export const TokenSchema = Type.Object({
+  token_type: Type.Literal('Bearer'),
+  access_token: Type.String(),
+  refresh_token: Type.String(),
+  expires_in: Type.Integer(),
+  sub: Type.String(),
+});
+export type Token = Static<typeof TokenSchema>;
+
+export const UserProfileSchema = Type.Object({
+  sub: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  phone_number: Type.String(),
+  picture: Type.String(),
+  password: Type.Union([Type.Literal('SET'), Type.Literal('')]),
+  status: Type.String(),
+  created_at: Time,
+});
+export type UserProfile = Static<typeof UserProfileSchema>;
+
+const Link = Type.Object({ url: Type.String(), token: Type.String(), expire: Time });
+
+export const MediaSchema = Type.Object({
+  media_id: Type.String(),
+  media_name: Type.String(),
+  is_origin: Type.Boolean(),
+  link: Type.Object({ url: Type.String(), expire: Time }),
+  video: Type.Optional(
+    Type.Object({
+      width: Type.Integer(),
+      height: Type.Integer(),
+      duration: Type.Number(),
+      video_codec: Type.String(),
+      audio_codec: Type.String(),
+    }),
+  ),
+});
+export type Media = Static<typeof MediaSchema>;
+
+export const FileSchema = Type.Object({
+  kind: Type.Union([Type.Literal('drive#file'), Type.Literal('drive#folder')]),
+  id: Type.String(),
+  parent_id: Type.String(),
+  name: Type.String(),
+  size: Int64String,
+  mime_type: Type.String(),
+  file_extension: Type.String(),
+  file_category: oneOf(FILE_CATEGORIES),
+  hash: Type.String(),
+  created_time: Time,
+  modified_time: Time,
+  trashed: Type.Boolean(),
+  starred: Type.Boolean(),
+  phase: oneOf(TASK_PHASES),
+  thumbnail_link: Type.String(),
+  icon_link: Type.String(),
+  web_content_link: Type.Optional(Type.String()),
+  links: Type.Optional(Type.Record(Type.String(), Link)),
+  medias: Type.Optional(Type.Array(MediaSchema)),
+  audit: Type.Optional(Type.Object({ status: Type.String(), message: Type.String() })),
+  params: Type.Optional(Type.Record(Type.String(), Type.String())),
+});
+export type DriveFile = Static<typeof FileSchema>;
+
+export const FileListSchema = Type.Object({
+  kind: Type.Literal('drive#fileList'),
+  files: Type.Array(FileSchema),
+  next_page_token: Type.String(),
+});
+export type FileList = Static<typeof FileListSchema>;
+
+export const TaskSchema = Type.Object({
+  kind: Type.Literal('drive#task'),
+  id: Type.String(),
+  name: Type.String(),
+  type: oneOf(['restore', 'offline', 'upload', 'copy', 'trash'] as const),
+  phase: oneOf(TASK_PHASES),
+  progress: Type.Integer({ minimum: 0, maximum: 100 }),
+  message: Type.String(),
+  file_id: Type.String(),
+  file_name: Type.String(),
+  file_size: Int64String,
+  params: Type.Record(Type.String(), Type.String()),
+  created_time: Time,
+  updated_time: Time,
+  statuses: Type.Array(Type.Unknown()),
+});
+export type Task = Static<typeof TaskSchema>;
+
+export const EventSchema = Type.Object({
+  kind: Type.Literal('drive#event'),
+  type: Type.String(),
+  type_name: Type.String(),
+  file_id: Type.String(),
+  file_name: Type.String(),
+  created_time: Time,
+  reference_resource: Type.Optional(FileSchema),
+});
+export type DriveEvent = Static<typeof EventSchema>;
+
+export const AboutSchema = Type.Object({
+  kind: Type.Literal('drive#about'),
+  quota: Type.Object({
+    kind: Type.Literal('drive#quota'),
+    limit: Int64String,
+    usage: Int64String,
+    usage_in_trash: Int64String,
+    is_unlimited: Type.Boolean(),
+  }),
+  quotas: Type.Record(Type.String(), Type.Object({ limit: Int64String, usage: Int64String })),
+});
+export type About = Static<typeof AboutSchema>;
+
+const ShareStatus = oneOf(SHARE_STATUSES);
+
+export const ShareSummarySchema = Type.Object({
+  share_id: Type.String(),
+  share_url: Type.String(),
+  share_status: ShareStatus,
+  title: Type.String(),
+  pass_code: Type.String(),
+  file_num: Int64String,
+  file_size: Int64String,
+  expiration_at: Type.String(),
+  restore_count: Int64String,
+  view_count: Int64String,
+  create_time: Time,
+});
+export type ShareSummary = Static<typeof ShareSummarySchema>;
+
+export const ShareViewSchema = Type.Object({
+  share_status: ShareStatus,
+  share_status_text: Type.String(),
+  pass_code_token: Type.String(),
+  title: Type.String(),
+  file_num: Int64String,
+  expiration_at: Type.String(),
+  restore_count_left: Int64String,
+  user_info: Type.Object({ user_id: Type.String(), nickname: Type.String(), avatar: Type.String() }),
+  files: Type.Array(FileSchema),
+  next_page_token: Type.String(),
+});
+export type ShareView = Static<typeof ShareViewSchema>;
+
+export const ShareRestoreResultSchema = Type.Object({
+  share_status: ShareStatus,
+  restore_status: oneOf(RESTORE_STATUSES),
+  restore_task_id: Type.String(),
+  file_id: Type.String(),
+});
+export type ShareRestoreResult = Static<typeof ShareRestoreResultSchema>;
+
+export const VipPrivilegeSchema = Type.Object({
+  result: Type.Literal('ACCEPTED'),
+  data: Type.Object({ status: Type.String(), type: Type.String(), expire: Type.String(), user_id: Type.String() }),
+});
+export type VipPrivilegeResponse = Static<typeof VipPrivilegeSchema>;
+
+export const HealthSchema = Type.Object({
+  status: Type.Literal('ok'),
+  database: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]),
+  version: Type.String(),
+  uptime_seconds: Type.Number(),
+});
+export type Health = Static<typeof HealthSchema>;

@@ -1,0 +1,154 @@
+// What Nubo keeps in the browser's local storage (SPEC §3.7, §3.3, §9): every key, the signed-in
+// marker, the referer list and the device id. Storage is always passed in, so the rules run
+// anywhere and tests use memoryStorage().
+
+/** Every local-storage key but the per-user file-view setting's; all carry the pp_ prefix except allow_analysis. */
+export const STORAGE_KEYS = {
+  loginScene: 'pp_login_scene',
+  userId: 'pp_user_id',
+  oauthInfo: 'pp_oauth_info',
+  newUser: 'pp_new_user',
+  locale: 'pp_locale',
+  hideLangChange: 'pp_hide_lang_change',
+  accessToVisit: 'pp_access_to_visit',
+  refererList: 'pp_referer_list',
+  freeDays: 'pp_free_days',
+  sharePasscodeToken: 'pp_share_passcode_token',
+  sharePwdCode: 'pp_share_pwd_code',
+  hiddenSharedContentCover: 'pp_hidden_shared_content_cover',
+  previewFileId: 'pp_preview_file_id',
+  savedFileIds: 'pp_saved_file_ids',
+  navFolders: 'pp_nav_folders',
+  restoreContinue: 'pp_restore_continue',
+  restoreToDrive: 'pp_restore_to_drive',
+  restoreRequestBody: 'pp_restore_request_body',
+  globalDisplayMode: 'pp_global_display_mode',
+  sharedDisplayMode: 'pp_shared_display_mode',
+  ssrViewType: 'pp_ssr_view_type',
+  allowAnalysis: 'allow_analysis',
+  // Keys the spec uses without naming them (the §3.7 block-button flag, §3.2 darkMode): Nubo's names.
+  showBlockButton: 'pp_show_block_button',
+  darkMode: 'pp_dark_mode',
+} as const;
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/** Shows the block button when its value is 'true'. */
+export const BLOCK_BUTTON_FLAG = STORAGE_KEYS.showBlockButton;
+
+/** The part of the Web Storage interface Nubo uses; `localStorage` satisfies it. */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+  readonly length: number;
+  key(index: number): string | null;
+}
+
+/** A Web Storage held in memory, keys in insertion order. */
+export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage {
+  const items = new Map<string, string>(Object.entries(initial));
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => {
+      items.set(key, String(value));
+    },
+    removeItem: (key) => {
+      items.delete(key);
+    },
+    get length() {
+      return items.size;
+    },
+    key: (index) => [...items.keys()][index] ?? null,
+  };
+}
+
+function storageKeys(storage: KeyValueStorage): string[] {
+  const keys: string[] = [];
+  for (let index = 0; index < storage.length; index += 1) {
+    const key = storage.key(index);
+    if (key !== null) keys.push(key);
+  }
+  return keys;
+}
+
+export function isBlockButtonShown(storage: KeyValueStorage = globalThis.localStorage): boolean {
+  return storage.getItem(BLOCK_BUTTON_FLAG) === 'true';
+}
+
+const SIGNED_IN_MARKER = 'credentials_';
+
+/** A key holding stored credentials; its presence marks a signed-in user. */
+export function isSignedInMarkerKey(key: string): boolean {
+  return key.includes(SIGNED_IN_MARKER);
+}
+
+export function hasSignedInMarker(storage: KeyValueStorage = globalThis.localStorage): boolean {
+  return storageKeys(storage).some(isSignedInMarkerKey);
+}
+
+/** The stored credentials entry (SPEC §3.3); expires_at in milliseconds since the epoch. */
+export type SignedInMarker = { sub: string; expires_at: number };
+
+/**
+ * The first well-formed, unexpired credentials entry. expires_at may be stored as epoch
+ * milliseconds or as a date string; an entry without a usable one counts as absent.
+ */
+export function readSignedInMarker(storage: KeyValueStorage = globalThis.localStorage, now: number = Date.now()): SignedInMarker | undefined {
+  for (const key of storageKeys(storage).filter(isSignedInMarkerKey)) {
+    const entry = parseJson(storage.getItem(key));
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { sub, expires_at: expiresAt } = entry as Record<string, unknown>;
+    const expires = typeof expiresAt === 'number' ? expiresAt : typeof expiresAt === 'string' ? Date.parse(expiresAt) : Number.NaN;
+    if (typeof sub !== 'string' || sub === '' || !Number.isFinite(expires) || expires <= now) continue;
+    return { sub, expires_at: expires };
+  }
+  return undefined;
+}
+
+function parseJson(raw: string | null): unknown {
+  if (raw === null) return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+export const REFERER_TTL_MS = 12 * 60 * 60 * 1000;
+export const MAX_REFERERS = 10;
+
+/** A site that sent the visitor here: its host and when the entry lapses (epoch ms). */
+export type RefererEntry = { val: string; expired: number };
+
+/**
+ * The stored referer list (its JSON text or the parsed value), keeping only well-formed,
+ * unexpired entries, at most MAX_REFERERS, the newest last.
+ */
+export function readRefererList(raw: unknown, now: number): RefererEntry[] {
+  const parsed = typeof raw === 'string' ? parseJson(raw) : raw;
+  if (!Array.isArray(parsed)) return [];
+  const entries: RefererEntry[] = [];
+  for (const item of parsed) {
+    if (typeof item !== 'object' || item === null) continue;
+    const { val, expired } = item as Record<string, unknown>;
+    if (typeof val !== 'string' || val === '' || typeof expired !== 'number' || !Number.isFinite(expired) || expired <= now) continue;
+    entries.push({ val, expired });
+  }
+  // Every entry lives the same time, so the one lapsing last is the newest.
+  return entries.sort((a, b) => a.expired - b.expired).slice(-MAX_REFERERS);
+}
+
+/** The list with `host` as its newest entry (an earlier entry for the host replaced), expired ones dropped. */
+export function addReferer(list: readonly RefererEntry[], host: string, now: number): RefererEntry[] {
+  const others = list.filter((entry) => entry.val !== host);
+  if (host === '') return readRefererList(others, now);
+  return readRefererList([...others, { val: host, expired: now + REFERER_TTL_MS }], now);
+}
+
+const DEVICE_ID_LENGTH = 32;
+
+/** The device id inside a stored value: its last dot-separated part, at most 32 characters. */
+export function deviceIdFrom(raw: string | null | undefined): string {
+  if (!raw) return '';
+  return (raw.split('.').at(-1) ?? '').slice(0, DEVICE_ID_LENGTH);
+}

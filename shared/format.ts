@@ -1,0 +1,137 @@
+// How sizes, numbers, dates and durations are shown everywhere (SPEC §9).
+
+export const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
+export type SizeUnit = (typeof SIZE_UNITS)[number];
+
+const SIZE_STEP = 1024;
+/** The API's placeholder for a size it cannot show (non-numeric or negative, e.g. "-1" = unlimited). */
+const UNKNOWN_SIZE = '*';
+
+/** `1536` → '1.50 KB'; accepts the API's int64 strings; bytes are whole, larger units get `decimals`. */
+export function formatSize(bytes: number | string | null | undefined, decimals = 2): string {
+  const value = sizeValue(bytes);
+  if (value === undefined) return UNKNOWN_SIZE;
+  const places = Math.min(Math.max(Math.trunc(decimals) || 0, 0), 20);
+  let unit = value > 0 ? Math.min(Math.floor(Math.log(value) / Math.log(SIZE_STEP)), SIZE_UNITS.length - 1) : 0;
+  let shown = roundIn(value, unit, places);
+  // 1023.999 KB must read 1.00 MB, not 1024.00 KB.
+  if (Number(shown) >= SIZE_STEP && unit < SIZE_UNITS.length - 1) {
+    unit += 1;
+    shown = roundIn(value, unit, places);
+  }
+  return `${shown} ${SIZE_UNITS[unit]}`;
+}
+
+function roundIn(bytes: number, unit: number, places: number): string {
+  const scaled = bytes / SIZE_STEP ** unit;
+  return unit === 0 ? String(Math.round(scaled)) : scaled.toFixed(places);
+}
+
+function sizeValue(bytes: number | string | null | undefined): number | undefined {
+  if (typeof bytes === 'string' && bytes.trim() === '') return undefined;
+  const value = typeof bytes === 'string' ? Number(bytes) : bytes;
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+/** '-1234567.891' → '-1,234,567.891'; anything that does not start with digits is returned as it is. */
+export function formatThousands(n: number | string): string {
+  const text = String(n).trim();
+  const match = /^([+-]?)(\d+)(.*)$/s.exec(text);
+  if (!match) return text;
+  const [, sign, digits, rest] = match;
+  return `${sign}${digits!.replace(/\B(?=(\d{3})+$)/g, ',')}${rest}`;
+}
+
+export const DAY_MS = 86_400_000;
+
+/** Days rounded up, so 1 ms left still counts as a day; a past moment counts 0, never negative. */
+export function dayCount(ms: number): number {
+  return ms > 0 ? Math.ceil(ms / DAY_MS) : 0;
+}
+
+export type DurationParts = { dd: string; hh: string; mm: string; ss: string };
+
+/** Whole days, hours, minutes and seconds, each at least two digits; a negative duration is all '00'. */
+export function durationParts(totalSeconds: number): DurationParts {
+  const seconds = wholeSeconds(totalSeconds);
+  return {
+    dd: pad2(Math.floor(seconds / 86_400)),
+    hh: pad2(Math.floor((seconds % 86_400) / 3_600)),
+    mm: pad2(Math.floor((seconds % 3_600) / 60)),
+    ss: pad2(seconds % 60),
+  };
+}
+
+/** A media length as players show it: 'H:MM:SS' from an hour up (hours do not roll into days), else 'M:SS'. */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = wholeSeconds(totalSeconds);
+  const hours = Math.floor(seconds / 3_600);
+  const minutes = Math.floor((seconds % 3_600) / 60);
+  const rest = pad2(seconds % 60);
+  return hours > 0 ? `${hours}:${pad2(minutes)}:${rest}` : `${minutes}:${rest}`;
+}
+
+function wholeSeconds(totalSeconds: number): number {
+  return Number.isFinite(totalSeconds) && totalSeconds > 0 ? Math.floor(totalSeconds) : 0;
+}
+
+function pad2(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+/** 'YYYY-MM-DD HH:mm' in local time, or in `timeZone`; '' for an invalid date or time zone. */
+export function formatDateTime(date: Date | string | number, timeZone?: string): string {
+  const parts = dateTimeParts(date, timeZone);
+  if (!parts) return '';
+  return `${parts.year.padStart(4, '0')}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/** 'November 22, 2026': long dates are always in en-US, whatever the page locale (SPEC §9). */
+export function formatLongDate(date: Date | string | number, timeZone?: string): string {
+  const formatter = formatterFor('en-US', LONG_DATE_OPTIONS, timeZone);
+  const time = toTime(date);
+  return formatter && time !== undefined ? formatter.format(time) : '';
+}
+
+const DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
+const LONG_DATE_OPTIONS: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
+
+type DateTimeParts = Record<'year' | 'month' | 'day' | 'hour' | 'minute', string>;
+
+function dateTimeParts(date: Date | string | number, timeZone: string | undefined): DateTimeParts | undefined {
+  const formatter = formatterFor('en-US', DATE_TIME_OPTIONS, timeZone);
+  const time = toTime(date);
+  if (!formatter || time === undefined) return undefined;
+  const parts: DateTimeParts = { year: '', month: '', day: '', hour: '', minute: '' };
+  for (const part of formatter.formatToParts(time)) {
+    if (part.type in parts) parts[part.type as keyof DateTimeParts] = part.value;
+  }
+  return parts;
+}
+
+function toTime(date: Date | string | number): number | undefined {
+  const time = (date instanceof Date ? date : new Date(date)).getTime();
+  return Number.isNaN(time) ? undefined : time;
+}
+
+// Building an Intl formatter is slow next to using one, and lists format many dates at once.
+const formatters = new Map<string, Intl.DateTimeFormat | null>();
+
+function formatterFor(locale: string, options: Intl.DateTimeFormatOptions, timeZone: string | undefined): Intl.DateTimeFormat | undefined {
+  const key = `${locale}|${JSON.stringify(options)}|${timeZone ?? ''}`;
+  if (!formatters.has(key)) {
+    try {
+      formatters.set(key, new Intl.DateTimeFormat(locale, { ...options, timeZone }));
+    } catch {
+      formatters.set(key, null);
+    }
+  }
+  return formatters.get(key) ?? undefined;
+}

@@ -1,0 +1,50 @@
+// Every UI string exists in all 11 locales (ARCHITECTURE.md: a missing key fails the tests).
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it, expect } from 'vitest';
+import { LOCALES, DEFAULT_LOCALE } from '#shared/i18n/locales.ts';
+import { placeholdersOf } from '#shared/i18n/translator.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const I18N_DIR = path.join(ROOT, 'content/i18n');
+const read = (locale: string): Record<string, string> => JSON.parse(readFileSync(path.join(I18N_DIR, `${locale}.json`), 'utf8'));
+const source = read(DEFAULT_LOCALE);
+
+describe.each(LOCALES)('messages of %s', (locale) => {
+  const messages = read(locale);
+
+  it('has every key of en-US and no other', () => {
+    expect(Object.keys(messages).sort()).toEqual(Object.keys(source).sort());
+  });
+
+  it('has no empty message', () => {
+    expect(Object.entries(messages).filter(([, text]) => typeof text !== 'string' || text.trim() === '').map(([key]) => key)).toEqual([]);
+  });
+
+  it('keeps the placeholders of each en-US message', () => {
+    const differing = Object.keys(source).filter((key) => messages[key] !== undefined && placeholdersOf(messages[key]).join() !== placeholdersOf(source[key] ?? '').join());
+    expect(differing).toEqual([]);
+  });
+});
+
+describe('message files', () => {
+  it('exist only for the supported locales', () => {
+    const files = readdirSync(I18N_DIR).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+    expect(files.sort()).toEqual([...LOCALES].sort());
+  });
+
+  it('hold every key the code asks for', () => {
+    const used = new Set<string>();
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (/\.(tsx?|astro)$/.test(entry.name) && !entry.name.includes('.test.')) {
+          for (const match of readFileSync(full, 'utf8').matchAll(/\bt\(\s*'([a-zA-Z0-9_.-]+)'/g)) used.add(match[1] ?? '');
+        }
+      }
+    };
+    for (const dir of ['site', 'drive-app/src']) walk(path.join(ROOT, dir));
+    expect([...used].filter((key) => !(key in source))).toEqual([]);
+  });
+});
