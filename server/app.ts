@@ -1,6 +1,6 @@
 // Builds the HTTP server: the API, the OpenAPI document, and the prebuilt site and drive app.
 // Routes are HTTP only; rules live in services; every failure leaves as the API's JSON error.
-import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -27,6 +27,10 @@ export async function buildApp({ config, database, logger }: AppDependencies) {
     return503OnClosing: true,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    // Failures Fastify meets before routing (a URL that is not valid percent-encoding, …).
+    frameworkErrors: (failure, _request, reply) => {
+      (reply as FastifyReply).status(400).send(errorBody('invalid_request', failure.message));
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setErrorHandler((failure: FastifyError | ServiceError, request, reply) => {
