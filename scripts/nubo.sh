@@ -46,11 +46,15 @@ case "$command" in
     build
     echo "nubo: type-checking" >&2
     npx tsc --noEmit -p .
-    status=0
-    npx vitest run "$@" || status=$?
+    reports="$(mktemp -d -t nubo-reports-XXXXXX)"
     e2e_data="$(mktemp -d -t nubo-e2e-XXXXXX)"
-    E2E_PORT="$(free_port)" E2E_DATA_DIR="$e2e_data" npx playwright test --config tests/e2e/playwright.config.ts || status=$?
-    rm -rf "$e2e_data"
+    status=0
+    npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" "$@" || status=$?
+    E2E_PORT="$(free_port)" E2E_DATA_DIR="$e2e_data" PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" \
+      npx playwright test --config tests/e2e/playwright.config.ts --reporter=list,json || status=$?
+    # One closing line for both runners, so a reader (or CI) sees the whole count at once.
+    node scripts/test-summary.ts "$reports/vitest.json" "$reports/playwright.json" || status=$?
+    rm -rf "$e2e_data" "$reports"
     exit "$status"
     ;;
   bench)

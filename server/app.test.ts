@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { ENGINES, startTestServer, type TestServer } from './testing/harness.ts';
 import { ServiceError } from './errors.ts';
 import { buildApp } from './app.ts';

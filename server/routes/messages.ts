@@ -3,7 +3,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LOCALES, isLocale } from '#shared/i18n/locales.ts';
 import { ApiErrorSchema } from '#shared/api/resources.ts';
 import { errorBody } from '../errors.ts';
