@@ -11,15 +11,21 @@ import { ServiceError, errorBody } from './errors.ts';
 import { healthRoutes } from './routes/health.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { webRoutes } from './web/routes.ts';
+import { authRoutes } from './routes/auth.ts';
+import { authenticator } from './auth/authenticate.ts';
+import { memoryCounterStore, type CounterStore } from './auth/rate-limits.ts';
+import { accountsService } from './services/accounts.ts';
 import { VERSION } from './version.ts';
 
 export type AppDependencies = {
   config: Config;
   database: NuboDatabase;
+  /** Rate-limit counters; by default in this process (Redis when REDIS_URL is set, see server.ts). */
+  counters?: CounterStore;
   logger?: FastifyServerOptions['logger'];
 };
 
-export async function buildApp({ config, database, logger }: AppDependencies) {
+export async function buildApp({ config, database, counters = memoryCounterStore(), logger }: AppDependencies) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // Requests already being answered finish on close; idle keep-alive sockets are closed.
@@ -35,6 +41,8 @@ export async function buildApp({ config, database, logger }: AppDependencies) {
 
   app.setErrorHandler((failure: FastifyError | ServiceError, request, reply) => {
     if (failure instanceof ServiceError) {
+      const retryAfter = failure.details?.find((d): d is { retry_after_seconds: number } => typeof d === 'object' && d !== null && 'retry_after_seconds' in d);
+      if (retryAfter) reply.header('Retry-After', String(retryAfter.retry_after_seconds));
       return reply.status(failure.status).send(failure.toBody());
     }
     if (failure.validation) {
@@ -77,7 +85,10 @@ export async function buildApp({ config, database, logger }: AppDependencies) {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes, { database });
   await app.register(messagesRoutes, { contentDir: config.contentDir });
-  await app.register(webRoutes, { distDir: config.distDir });
+  const accounts = accountsService({ db: database.db, counters });
+  await app.register(authRoutes, { accounts, auth: authenticator(accounts, config.publicUrl), publicUrl: config.publicUrl, secureCookies: config.secureCookies });
+  app.addHook('onClose', () => counters.close());
+  await app.register(webRoutes, { distDir: config.distDir, secureCookies: config.secureCookies });
   return app;
 }
 

@@ -16,6 +16,8 @@ export type Config = {
   redisUrl: string | undefined;
   blobStore: BlobStoreConfig;
   publicUrl: string;
+  /** Cookies carry Secure unless Nubo is reached over plain http on a non-loopback host. */
+  secureCookies: boolean;
   /** Where the built site and drive app are (dist/ of the checkout). */
   distDir: string;
   /** Where editors' content (messages, articles) lives. */
@@ -36,6 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = parsePort(env.PORT ?? '8080');
   const host = env.HOST ?? '0.0.0.0';
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(ROOT, 'data'));
+  const publicUrl = parsePublicUrl(env.PUBLIC_URL, port);
   return {
     host,
     port,
@@ -43,7 +46,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: parseDatabaseUrl(env.DATABASE_URL, dataDir),
     redisUrl: parseRedisUrl(env.REDIS_URL),
     blobStore: parseBlobStore(env.BLOB_STORE, dataDir),
-    publicUrl: parsePublicUrl(env.PUBLIC_URL, port),
+    publicUrl,
+    secureCookies: cookiesCanBeSecure(publicUrl),
     distDir: path.resolve(env.NUBO_DIST_DIR ?? path.join(ROOT, 'dist')),
     contentDir: path.join(ROOT, 'content'),
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -95,6 +99,15 @@ function parsePublicUrl(raw: string | undefined, port: number): string {
   const url = assertUrl('PUBLIC_URL', raw);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError('PUBLIC_URL must be an http(s) address');
   return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
+/**
+ * Browsers drop Secure cookies on plain http except for loopback hosts, so a self-hoster on
+ * http://nas.local:8080 needs them without the flag to be able to sign in at all.
+ */
+function cookiesCanBeSecure(publicUrl: string): boolean {
+  const url = new URL(publicUrl);
+  return url.protocol === 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
 function assertUrl(name: string, raw: string): URL {

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildApp } from './app.ts';
+import { memoryCounterStore, redisCounterStore } from './auth/rate-limits.ts';
 
 export type RunningServer = Awaited<ReturnType<typeof startServer>>;
 
@@ -12,7 +13,8 @@ export async function startServer(config: Config, options: { logger?: FastifySer
   const database = openDatabase(config.database);
   try {
     await migrateToLatest(database.db);
-    const app = await buildApp({ config, database, logger: options.logger });
+    const counters = config.redisUrl ? redisCounterStore(config.redisUrl) : memoryCounterStore();
+    const app = await buildApp({ config, database, counters, logger: options.logger });
     const address = await app.listen({ host: config.host, port: config.port });
     const port = (app.server.address() as { port: number }).port;
     return {

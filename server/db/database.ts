@@ -50,6 +50,8 @@ function openPostgres(url: string, schema: string | undefined): Kysely<Database>
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // 64-bit integers (times in ms, sizes in bytes) as numbers: every value Nubo stores fits in 2^53.
+    types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format)) } as pg.CustomTypesConfig,
     // A schema of its own keeps test runs (and several Nubos on one database) apart.
     ...(schema ? { options: `-c search_path=${quoteIdentifier(schema)}` } : {}),
   });

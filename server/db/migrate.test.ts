@@ -38,7 +38,8 @@ describe.each(ENGINES)('migrateToLatest on %s', (engine) => {
     ]);
     await db.insertInto('note').values({ id: 'a', body: 'hello', size: 5 }).execute();
     expect(await migrateToLatest(db, { '0001_notes': createNotes, '0002_note_size': addNoteSize })).toEqual([]);
-    expect(await db.selectFrom('note').select(['id', 'size']).execute()).toEqual([{ id: 'a', size: engine === 'postgres' ? '5' : 5 }]);
+    // 64-bit integers come back as numbers on both engines.
+    expect(await db.selectFrom('note').select(['id', 'size']).execute()).toEqual([{ id: 'a', size: 5 }]);
   });
 
   it('stops at a failing migration with a MigrationError, and a fixed set then completes', async () => {

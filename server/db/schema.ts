@@ -1,4 +1,50 @@
 // Kysely's view of Nubo's tables. Each migration that adds a table adds its interface here.
-// (No tables yet: accounts, files and shares bring theirs.)
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface Database {}
+// Times are epoch milliseconds.
+import type { Generated } from 'kysely';
+
+export interface UserTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  phone_number: Generated<string>;
+  picture: Generated<string>;
+  status: Generated<string>;
+  role: Generated<'user' | 'admin'>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionTable {
+  id: string;
+  user_id: string;
+  client_id: string;
+  device: string;
+  ip: string;
+  access_hash: string;
+  access_expires_at: number;
+  refresh_hash: string;
+  refresh_expires_at: number;
+  created_at: number;
+  last_seen_at: number;
+  revoked_at: number | null;
+  revoked_reason: string | null;
+}
+
+export interface AuthCodeTable {
+  code_hash: string;
+  user_id: string;
+  client_id: string;
+  redirect_uri: string;
+  scope: string;
+  code_challenge: string;
+  expires_at: number;
+  used_at: number | null;
+  session_id: string | null;
+}
+
+export interface Database {
+  user: UserTable;
+  session: SessionTable;
+  auth_code: AuthCodeTable;
+}

@@ -9,7 +9,7 @@ import type { Locale } from '#shared/i18n/locales.ts';
 import { readSiteIndex } from './site-index.ts';
 import { resolvePage } from './page-resolver.ts';
 
-export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { distDir }) => {
+export const webRoutes: FastifyPluginAsync<{ distDir: string; secureCookies: boolean }> = async (app, { distDir, secureCookies }) => {
   const index = readSiteIndex(distDir);
   if (!index.hasApp && index.pages.size === 0) app.log.warn({ distDir }, 'no built site or drive app found; run the build');
 
@@ -54,11 +54,11 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
         return reply.header('Cache-Control', 'no-cache').sendFile(`site/${answer.file}`, { cacheControl: false });
     }
   });
-};
 
-function rememberLocale(reply: FastifyReply, locale: Locale) {
-  reply.header('Set-Cookie', serializeCookie(COOKIES.locale.name, locale, COOKIES.locale.options));
-}
+  function rememberLocale(reply: FastifyReply, locale: Locale) {
+    reply.header('Set-Cookie', serializeCookie(COOKIES.locale.name, locale, { ...COOKIES.locale.options, secure: secureCookies }));
+  }
+};
 
 function safeDecode(urlPath: string): string | undefined {
   try {

@@ -11,6 +11,8 @@ export const API_ERRORS = {
   captcha_invalid: { code: 3, status: 400 },
   invalid_grant: { code: 3, status: 400 },
   invalid_account_or_password: { code: 3, status: 400 },
+  password_too_weak: { code: 3, status: 400 },
+  account_already_exists: { code: 6, status: 409 },
   unauthenticated: { code: 16, status: 401 },
   captcha_required: { code: 9, status: 403 },
   permission_denied: { code: 7, status: 403 },

@@ -1,4 +1,7 @@
 // Every migration, in order. Names sort by their number; a migration never changes once landed.
 import type { Migration } from 'kysely/migration';
+import { accounts } from './0001_accounts.ts';
 
-export const MIGRATIONS: Record<string, Migration> = {};
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001_accounts': accounts,
+};

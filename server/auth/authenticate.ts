@@ -1,0 +1,67 @@
+// Who is asking: a bearer token (extension, desktop, other clients) or the browser's httpOnly
+// access cookie. Requests that ride on cookies and change state must come from Nubo's own pages.
+import type { FastifyRequest } from 'fastify';
+import { COOKIES } from '#shared/cookies.ts';
+import { ServiceError } from '../errors.ts';
+import type { AccountsService, Authenticated } from '../services/accounts.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireUser; undefined on routes that do not ask for a user. */
+    auth?: Authenticated;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export type Credentials = { token: string; via: 'bearer' | 'cookie' } | undefined;
+
+export function credentialsOf(request: FastifyRequest): Credentials {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return { token: header.slice('Bearer '.length).trim(), via: 'bearer' };
+  const cookie = request.cookies[COOKIES.accessToken.name];
+  return cookie ? { token: cookie, via: 'cookie' } : undefined;
+}
+
+/**
+ * Refuses a state-changing browser request from another site (CSRF). Browsers send Origin on
+ * such requests, or at least Sec-Fetch-Site; a request with neither does not come from a page.
+ */
+export function assertSameOrigin(request: FastifyRequest, publicUrl: string) {
+  if (SAFE_METHODS.has(request.method)) return;
+  const origin = request.headers.origin;
+  if (origin) {
+    let host: string | undefined;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = undefined;
+    }
+    if (host && (host === request.headers.host || host === new URL(publicUrl).host)) return;
+    throw new ServiceError('permission_denied', 'This request came from another site and was refused.');
+  }
+  const site = request.headers['sec-fetch-site'];
+  if (site && site !== 'same-origin' && site !== 'none') {
+    throw new ServiceError('permission_denied', 'This request came from another site and was refused.');
+  }
+}
+
+export function authenticator(accounts: AccountsService, publicUrl: string) {
+  return {
+    /** preHandler for routes that need a signed-in user. */
+    async requireUser(request: FastifyRequest) {
+      const credentials = credentialsOf(request);
+      if (!credentials) throw new ServiceError('unauthenticated', 'Sign in to continue.');
+      if (credentials.via === 'cookie') assertSameOrigin(request, publicUrl);
+      const auth = await accounts.authenticate(credentials.token);
+      if (!auth) throw new ServiceError('unauthenticated', 'Your session has ended. Sign in again.');
+      request.auth = auth;
+    },
+  };
+}
+
+/** The signed-in user of a route guarded by requireUser. */
+export function authOf(request: FastifyRequest): Authenticated {
+  if (!request.auth) throw new Error('authOf() on a route without requireUser');
+  return request.auth;
+}

@@ -1,0 +1,26 @@
+// Identifiers and secrets. Ids are 26 random base-32 characters (128 bits): unguessable and
+// URL-safe (API.md). Secrets are 256 random bits; only their SHA-256 is ever stored.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+
+export function newId(): string {
+  let id = '';
+  // The low 5 bits of each random byte are uniform: 26 characters carry 130 random bits.
+  for (const byte of randomBytes(26)) id += BASE32[byte & 31];
+  return id;
+}
+
+export function newSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('base64url');
+}
+
+export function secretMatches(secret: string, hash: string): boolean {
+  const a = Buffer.from(hashSecret(secret));
+  const b = Buffer.from(hash);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

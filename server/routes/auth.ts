@@ -1,0 +1,156 @@
+// The accounts API under /v1 (API.md Auth): HTTP only; the rules are in services/accounts.ts.
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AUTH_PATHS,
+  AuthorizeAnswer,
+  AuthorizeBody,
+  ChangePasswordBody,
+  ProofOfWorkAnswer,
+  SessionList,
+  SignInBody,
+  SignUpBody,
+  TokenBody,
+  UpdateProfileBody,
+  WebSession,
+} from '#shared/api/auth.ts';
+import { ApiErrorSchema, TokenSchema, UserProfileSchema } from '#shared/api/resources.ts';
+import { CLIENT_IDS } from '#shared/accounts/clients.ts';
+import { COOKIES } from '#shared/cookies.ts';
+import { ServiceError } from '../errors.ts';
+import { assertSameOrigin, authOf, credentialsOf, type authenticator } from '../auth/authenticate.ts';
+import { clearSessionCookies, setSessionCookies } from '../auth/session-cookies.ts';
+import type { AccountsService, IssuedTokens, RequestOrigin } from '../services/accounts.ts';
+
+type Options = {
+  accounts: AccountsService;
+  auth: ReturnType<typeof authenticator>;
+  publicUrl: string;
+  secureCookies: boolean;
+};
+
+const KNOWN_CLIENTS = new Set<string>(Object.values(CLIENT_IDS));
+const Empty = Type.Object({});
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema };
+const SignedIn = Type.Union([WebSession, TokenSchema]);
+
+export const authRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { accounts, auth, publicUrl, secureCookies }) => {
+  const originOf = (request: FastifyRequest): RequestOrigin => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+
+  function clientOf(clientId: string | undefined): string {
+    const id = clientId ?? CLIENT_IDS.web;
+    if (!KNOWN_CLIENTS.has(id)) throw new ServiceError('invalid_request', 'This application is not registered with Nubo.', [{ field: 'client_id', reason: 'unknown' }]);
+    return id;
+  }
+
+  /** Browsers get cookies and an answer without secrets; other clients get the token object. */
+  function answerSignedIn(reply: FastifyReply, tokens: IssuedTokens) {
+    const expiresIn = Math.round((tokens.accessExpiresAt - Date.now()) / 1000);
+    if (tokens.clientId === CLIENT_IDS.web) {
+      setSessionCookies(reply, tokens, secureCookies);
+      return { token_type: 'Cookie' as const, sub: tokens.userId, expires_in: expiresIn, expires_at: tokens.refreshExpiresAt };
+    }
+    return { token_type: 'Bearer' as const, access_token: tokens.accessToken, refresh_token: tokens.refreshToken, expires_in: expiresIn, sub: tokens.userId };
+  }
+
+  app.post(AUTH_PATHS.signup, { schema: { tags: ['auth'], body: SignUpBody, response: { 200: SignedIn, ...errors } } }, async (request, reply) => {
+    const clientId = clientOf(request.body.client_id);
+    if (clientId === CLIENT_IDS.web) assertSameOrigin(request, publicUrl);
+    const tokens = await accounts.signUp({ email: request.body.email, password: request.body.password, name: request.body.name, clientId }, originOf(request));
+    return answerSignedIn(reply, tokens);
+  });
+
+  app.post(AUTH_PATHS.signin, { schema: { tags: ['auth'], body: SignInBody, response: { 200: SignedIn, ...errors } } }, async (request, reply) => {
+    const clientId = clientOf(request.body.client_id);
+    if (clientId === CLIENT_IDS.web) assertSameOrigin(request, publicUrl);
+    const { username, password, captcha_token } = request.body;
+    const tokens = await accounts.signIn({ username, password, clientId, ...(captcha_token ? { captchaToken: captcha_token } : {}) }, originOf(request));
+    return answerSignedIn(reply, tokens);
+  });
+
+  app.post(AUTH_PATHS.token, { schema: { tags: ['auth'], body: TokenBody, response: { 200: SignedIn, ...errors } } }, async (request, reply) => {
+    const body = request.body;
+    const clientId = clientOf(body.client_id);
+    if (body.grant_type === 'refresh_token') {
+      const fromCookie = clientId === CLIENT_IDS.web;
+      if (fromCookie) assertSameOrigin(request, publicUrl);
+      const refreshToken = fromCookie ? request.cookies[COOKIES.refreshToken.name] : body.refresh_token;
+      if (!refreshToken) throw new ServiceError('invalid_grant', 'There is no sign-in to renew. Please sign in again.');
+      try {
+        return answerSignedIn(reply, await accounts.refresh(refreshToken, clientId, originOf(request)));
+      } catch (failure) {
+        if (fromCookie && failure instanceof ServiceError && failure.error === 'invalid_grant') clearSessionCookies(reply, secureCookies);
+        throw failure;
+      }
+    }
+    if (!body.code) throw new ServiceError('invalid_request', 'code is required for the authorization_code grant.', [{ field: 'code', reason: 'missing' }]);
+    const tokens = await accounts.exchangeCode({ code: body.code, codeVerifier: body.code_verifier, clientId, redirectUri: body.redirect_uri }, originOf(request));
+    return answerSignedIn(reply, tokens);
+  });
+
+  app.post(
+    AUTH_PATHS.authorize,
+    { schema: { tags: ['auth'], body: AuthorizeBody, response: { 200: AuthorizeAnswer, ...errors } }, preHandler: auth.requireUser },
+    async (request) => {
+      const { client_id, scope, redirect_uri, code_challenge, state } = request.body;
+      const code = await accounts.authorize(authOf(request).user.id, { clientId: client_id, scope, redirectUri: redirect_uri, codeChallenge: code_challenge });
+      return { code, state };
+    },
+  );
+
+  app.post(AUTH_PATHS.captcha, { schema: { tags: ['auth'], response: { 200: ProofOfWorkAnswer, 429: ApiErrorSchema } } }, async (request) =>
+    accounts.proofOfWorkChallenge(originOf(request)),
+  );
+
+  app.post(AUTH_PATHS.revoke, { schema: { tags: ['auth'], response: { 200: Empty, ...errors } }, preHandler: auth.requireUser }, async (request, reply) => {
+    await accounts.signOut(authOf(request).session);
+    if (credentialsOf(request)?.via === 'cookie') clearSessionCookies(reply, secureCookies);
+    return {};
+  });
+
+  app.get(AUTH_PATHS.sessions, { schema: { tags: ['auth'], response: { 200: SessionList, ...errors } }, preHandler: auth.requireUser }, async (request) => ({
+    sessions: await accounts.listSessions(authOf(request)),
+  }));
+
+  app.delete(
+    `${AUTH_PATHS.sessions}/:id`,
+    { schema: { tags: ['auth'], params: Type.Object({ id: Type.String({ maxLength: 64 }) }), response: { 200: Empty, ...errors } }, preHandler: auth.requireUser },
+    async (request, reply) => {
+      const current = authOf(request);
+      await accounts.revokeSession(current, request.params.id);
+      if (request.params.id === current.session.id && credentialsOf(request)?.via === 'cookie') clearSessionCookies(reply, secureCookies);
+      return {};
+    },
+  );
+
+  // A literal ':' in a Fastify path is written '::'.
+  app.post(
+    AUTH_PATHS.revokeAllSessions.replace(':', '::'),
+    { schema: { tags: ['auth'], response: { 200: Empty, ...errors } }, preHandler: auth.requireUser },
+    async (request, reply) => {
+      await accounts.revokeAllSessions(authOf(request));
+      if (credentialsOf(request)?.via === 'cookie') clearSessionCookies(reply, secureCookies);
+      return {};
+    },
+  );
+
+  app.get(AUTH_PATHS.me, { schema: { tags: ['user'], response: { 200: UserProfileSchema, ...errors } }, preHandler: auth.requireUser }, async (request) =>
+    accounts.profile(authOf(request).user),
+  );
+
+  app.patch(
+    AUTH_PATHS.me,
+    { schema: { tags: ['user'], body: UpdateProfileBody, response: { 200: UserProfileSchema, ...errors } }, preHandler: auth.requireUser },
+    async (request) => accounts.profile(await accounts.updateName(authOf(request).user, request.body.name)),
+  );
+
+  app.post(
+    AUTH_PATHS.password,
+    { schema: { tags: ['user'], body: ChangePasswordBody, response: { 200: Empty, ...errors } }, preHandler: auth.requireUser },
+    async (request) => {
+      await accounts.changePassword(authOf(request), request.body.old_password, request.body.new_password);
+      return {};
+    },
+  );
+};

@@ -1,0 +1,23 @@
+// The OAuth clients Nubo knows (SPEC §3.3, §7.6). The web app rides on httpOnly cookies; the
+// browser extension and the desktop client get bearer tokens through an authorization code.
+
+export const CLIENT_IDS = { web: 'nubo-web', extension: 'nubo-extension', desktop: 'nubo-desktop' } as const;
+export type ClientId = (typeof CLIENT_IDS)[keyof typeof CLIENT_IDS];
+
+/** The scope the extension and desktop client ask for (SPEC §7.6). */
+export const CLIENT_SCOPE = 'user pan offline';
+
+/** Where the desktop client listens for the code (SPEC §2.6, §7.5): a loopback port. */
+export function desktopRedirectUri(port: number): string {
+  return `http://127.0.0.1:${port}/windows/client-auth-code`;
+}
+
+/** The `port` entry parameter is hexadecimal (SPEC §2.6). */
+export function parseDesktopPort(hex: string | null | undefined): number | undefined {
+  if (!hex || !/^[0-9a-f]{1,4}$/i.test(hex)) return undefined;
+  const port = Number.parseInt(hex, 16);
+  return port >= 1024 && port <= 65535 ? port : undefined;
+}
+
+/** The extension's redirect target: the code is handed over in the page, never by navigation. */
+export const EXTENSION_REDIRECT_URI = 'nubo-extension://auth';

@@ -1,0 +1,94 @@
+// The accounts API (API.md Auth), its request and answer shapes, used by the server's routes and
+// by every client. Browsers (client_id nubo-web) get httpOnly cookies and a WebSession answer that
+// holds no secret; other clients get the token object.
+import { Type, type Static } from 'typebox';
+
+const Time = Type.String({ format: 'date-time' });
+
+export const AUTH_PATHS = {
+  signup: '/v1/auth/signup',
+  signin: '/v1/auth/signin',
+  token: '/v1/auth/token',
+  authorize: '/v1/auth/authorize',
+  revoke: '/v1/auth/revoke',
+  captcha: '/v1/auth/captcha',
+  sessions: '/v1/auth/sessions',
+  revokeAllSessions: '/v1/auth/sessions:revokeAll',
+  me: '/v1/user/me',
+  password: '/v1/user/password',
+} as const;
+
+export const SignUpBody = Type.Object({
+  email: Type.String({ maxLength: 254 }),
+  password: Type.String({ maxLength: 1024 }),
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  client_id: Type.Optional(Type.String()),
+  captcha_token: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type SignUpBody = Static<typeof SignUpBody>;
+
+export const SignInBody = Type.Object({
+  username: Type.String({ maxLength: 254 }),
+  password: Type.String({ maxLength: 1024 }),
+  client_id: Type.Optional(Type.String()),
+  captcha_token: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type SignInBody = Static<typeof SignInBody>;
+
+export const TokenBody = Type.Object({
+  grant_type: Type.Union([Type.Literal('refresh_token'), Type.Literal('authorization_code')]),
+  refresh_token: Type.Optional(Type.String()),
+  code: Type.Optional(Type.String()),
+  code_verifier: Type.Optional(Type.String({ minLength: 43, maxLength: 128 })),
+  client_id: Type.Optional(Type.String()),
+  redirect_uri: Type.Optional(Type.String()),
+});
+export type TokenBody = Static<typeof TokenBody>;
+
+export const AuthorizeBody = Type.Object({
+  client_id: Type.String(),
+  scope: Type.String(),
+  response_type: Type.Literal('code'),
+  state: Type.String({ maxLength: 512 }),
+  redirect_uri: Type.String({ maxLength: 512 }),
+  code_challenge: Type.String({ minLength: 43, maxLength: 128 }),
+  code_challenge_method: Type.Optional(Type.Literal('S256')),
+});
+export type AuthorizeBody = Static<typeof AuthorizeBody>;
+
+export const AuthorizeAnswer = Type.Object({ code: Type.String(), state: Type.String() });
+export type AuthorizeAnswer = Static<typeof AuthorizeAnswer>;
+
+/** What a browser learns from signing in: who, and until when the session lasts. No secret. */
+export const WebSession = Type.Object({
+  token_type: Type.Literal('Cookie'),
+  sub: Type.String(),
+  expires_in: Type.Integer(),
+  /** When the session ends unless used (epoch ms): the `{sub, expires_at}` marker of SPEC §3.3. */
+  expires_at: Type.Integer(),
+});
+export type WebSession = Static<typeof WebSession>;
+
+export const ProofOfWorkAnswer = Type.Object({ challenge: Type.String(), difficulty: Type.Integer() });
+
+export const SessionResource = Type.Object({
+  id: Type.String(),
+  client_id: Type.String(),
+  device: Type.String(),
+  ip: Type.String(),
+  created_at: Time,
+  last_seen_at: Time,
+  current: Type.Boolean(),
+});
+export type SessionResource = Static<typeof SessionResource>;
+
+export const SessionList = Type.Object({ sessions: Type.Array(SessionResource) });
+export type SessionList = Static<typeof SessionList>;
+
+export const ChangePasswordBody = Type.Object({
+  old_password: Type.String({ maxLength: 1024 }),
+  new_password: Type.String({ maxLength: 1024 }),
+});
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
+
+export const UpdateProfileBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) });
