@@ -14,7 +14,7 @@ import { webRoutes } from './web/routes.ts';
 import { authRoutes } from './routes/auth.ts';
 import { authenticator } from './auth/authenticate.ts';
 import { memoryCounterStore, type CounterStore } from './auth/rate-limits.ts';
-import { accountsService } from './services/accounts.ts';
+import { accountsService, type AccountLimits } from './services/accounts.ts';
 import { VERSION } from './version.ts';
 
 export type AppDependencies = {
@@ -22,10 +22,12 @@ export type AppDependencies = {
   database: NuboDatabase;
   /** Rate-limit counters; by default in this process (Redis when REDIS_URL is set, see server.ts). */
   counters?: CounterStore;
+  /** Abuse limits; the defaults of services/accounts.ts unless a test needs others. */
+  limits?: AccountLimits;
   logger?: FastifyServerOptions['logger'];
 };
 
-export async function buildApp({ config, database, counters = memoryCounterStore(), logger }: AppDependencies) {
+export async function buildApp({ config, database, counters = memoryCounterStore(), limits, logger }: AppDependencies) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // Requests already being answered finish on close; idle keep-alive sockets are closed.
@@ -85,7 +87,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes, { database });
   await app.register(messagesRoutes, { contentDir: config.contentDir });
-  const accounts = accountsService({ db: database.db, counters });
+  const accounts = accountsService({ db: database.db, counters, ...(limits ? { limits } : {}) });
   await app.register(authRoutes, { accounts, auth: authenticator(accounts, config.publicUrl), publicUrl: config.publicUrl, secureCookies: config.secureCookies });
   app.addHook('onClose', () => counters.close());
   await app.register(webRoutes, { distDir: config.distDir, secureCookies: config.secureCookies });

@@ -1,6 +1,7 @@
 // Starts and stops a whole Nubo server: configuration, database (migrated), HTTP.
 // main.ts runs it as a process; tests and benchmarks start it in-process the same way.
 import type { FastifyServerOptions } from 'fastify';
+import type { AccountLimits } from './services/accounts.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -9,12 +10,12 @@ import { memoryCounterStore, redisCounterStore } from './auth/rate-limits.ts';
 
 export type RunningServer = Awaited<ReturnType<typeof startServer>>;
 
-export async function startServer(config: Config, options: { logger?: FastifyServerOptions['logger'] } = {}) {
+export async function startServer(config: Config, options: { logger?: FastifyServerOptions['logger']; limits?: AccountLimits } = {}) {
   const database = openDatabase(config.database);
   try {
     await migrateToLatest(database.db);
     const counters = config.redisUrl ? redisCounterStore(config.redisUrl) : memoryCounterStore();
-    const app = await buildApp({ config, database, counters, logger: options.logger });
+    const app = await buildApp({ config, database, counters, logger: options.logger, ...(options.limits ? { limits: options.limits } : {}) });
     const address = await app.listen({ host: config.host, port: config.port });
     const port = (app.server.address() as { port: number }).port;
     return {

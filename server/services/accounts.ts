@@ -24,17 +24,28 @@ export const AUTH_CODE_TTL_MS = 60_000;
 /** last_seen_at is written at most this often per session, not on every request. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
+export type AccountLimits = {
+  signInPerIp: { max: number; windowMs: number };
+  signInFailuresPerAccount: { captchaAt: number; max: number; windowMs: number };
+  signInFailuresPerIp: { captchaAt: number; windowMs: number };
+  signUpPerIp: { max: number; windowMs: number };
+  tokenPerIp: { max: number; windowMs: number };
+  passwordFailuresPerUser: { max: number; windowMs: number };
+  proofOfWork: { difficulty: number; ttlMs: number };
+  challengesPerIp: { max: number; windowMs: number };
+};
+
 /** Abuse limits (issue 3): per address and per account, with a proof-of-work step before the wall. */
-export const LIMITS = {
+export const DEFAULT_LIMITS: AccountLimits = {
   signInPerIp: { max: 30, windowMs: 10 * 60_000 },
   signInFailuresPerAccount: { captchaAt: 5, max: 20, windowMs: 15 * 60_000 },
   signInFailuresPerIp: { captchaAt: 10, windowMs: 15 * 60_000 },
-  signUpPerIp: { max: 10, windowMs: 60 * 60_000 },
+  signUpPerIp: { max: 20, windowMs: 60 * 60_000 },
   tokenPerIp: { max: 60, windowMs: 60_000 },
   passwordFailuresPerUser: { max: 5, windowMs: 15 * 60_000 },
   proofOfWork: { difficulty: 14, ttlMs: 5 * 60_000 },
   challengesPerIp: { max: 30, windowMs: 60_000 },
-} as const;
+};
 
 /** The clients that may ask for authorization codes, and where each may receive them. */
 const CODE_CLIENTS: Record<string, (redirectUri: string) => boolean> = {
@@ -56,8 +67,9 @@ export type IssuedTokens = {
 
 export type Authenticated = { user: UserRow; session: SessionRow };
 
-export function accountsService(deps: { db: Kysely<Database>; counters: CounterStore; now?: () => number }) {
+export function accountsService(deps: { db: Kysely<Database>; counters: CounterStore; limits?: AccountLimits; now?: () => number }) {
   const repo = accountsRepository(deps.db);
+  const LIMITS = deps.limits ?? DEFAULT_LIMITS;
   const counters = deps.counters;
   const now = deps.now ?? Date.now;
 

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { loadConfig, type Config, type DatabaseConfig } from '../config.ts';
 import { quoteIdentifier } from '../db/database.ts';
 import { startServer, type RunningServer } from '../server.ts';
+import { DEFAULT_LIMITS, type AccountLimits } from '../services/accounts.ts';
 
 export const ENGINES = ['sqlite', 'postgres'] as const;
 export type TestEngine = (typeof ENGINES)[number];
@@ -42,7 +43,20 @@ async function withPostgres<T>(work: (client: pg.Client) => Promise<T>): Promise
 
 export type TestServer = RunningServer & { config: Config; dispose(): Promise<void> };
 
-export async function startTestServer(engine: TestEngine, overrides: Partial<Config> = {}): Promise<TestServer> {
+/**
+ * Limits for tests that are not about limits: every request of a test run comes from 127.0.0.1,
+ * so per-address limits are lifted; per-account rules stay as they ship.
+ */
+export const TEST_LIMITS: AccountLimits = {
+  ...DEFAULT_LIMITS,
+  signInPerIp: { ...DEFAULT_LIMITS.signInPerIp, max: 100_000 },
+  signInFailuresPerIp: { ...DEFAULT_LIMITS.signInFailuresPerIp, captchaAt: 100_000 },
+  signUpPerIp: { ...DEFAULT_LIMITS.signUpPerIp, max: 100_000 },
+  tokenPerIp: { ...DEFAULT_LIMITS.tokenPerIp, max: 100_000 },
+  challengesPerIp: { ...DEFAULT_LIMITS.challengesPerIp, max: 100_000 },
+};
+
+export async function startTestServer(engine: TestEngine, overrides: Partial<Config> = {}, limits: AccountLimits = TEST_LIMITS): Promise<TestServer> {
   const database = await createTestDatabase(engine);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nubo-test-data-'));
   const config: Config = {
@@ -50,7 +64,7 @@ export async function startTestServer(engine: TestEngine, overrides: Partial<Con
     database: database.config,
     ...overrides,
   };
-  const server = await startServer(config, { logger: false });
+  const server = await startServer(config, { logger: false, limits });
   return {
     ...server,
     config,
