@@ -11,11 +11,13 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2ID);
 }
 
-// Checked against when the account does not exist, so that answer takes as long as a wrong password.
-const dummyHash = hashPassword('nubo-dummy-password-for-timing');
+// Checked against when the account does not exist, so that answer takes as long as a wrong
+// password. Made on first need, not at start.
+let dummyHash: Promise<string> | undefined;
 
 export async function verifyPassword(password: string, passwordHash: string | null | undefined): Promise<boolean> {
   if (!passwordHash) {
+    dummyHash ??= hashPassword('nubo-dummy-password-for-timing');
     await verify(await dummyHash, password).catch(() => false);
     return false;
   }
