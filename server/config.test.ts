@@ -30,6 +30,13 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://drive.example.org');
   });
 
+  it('marks cookies Secure for https and loopback addresses, not for plain http elsewhere', () => {
+    expect(loadConfig({}).secureCookies).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'https://drive.example.org' }).secureCookies).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:9000' }).secureCookies).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'http://nas.local:8080' }).secureCookies).toBe(false);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],

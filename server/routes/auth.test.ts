@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { describe, it, expect, beforeAll, afterAll, beforeEach, afterEach } from 'vitest';
 import { solveProofOfWork } from '#shared/accounts/proof-of-work.ts';
 import { desktopRedirectUri } from '#shared/accounts/clients.ts';
-import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
+import { ENGINES, createTestDatabase, startTestServer, type TestServer } from '../testing/harness.ts';
 import { DEFAULT_LIMITS } from '../services/accounts.ts';
 import { TestBrowser, goodPassword, uniqueEmail } from '../testing/browser.ts';
 
@@ -312,6 +312,15 @@ describe('sign-in abuse limits', () => {
     expect((await signIn({ password })).status).toBe(200);
   });
 
+  it('answers too_many_requests after 30 sign-ins from one address in 10 minutes', async () => {
+    let last = 0;
+    for (let i = 0; i < 31; i++) {
+      last = (await new TestBrowser(server.url).post('/v1/auth/signin', { username: uniqueEmail(), password: 'wrong-password-1' })).status;
+      if (i < 30 && last === 429) expect.fail(`limited after only ${i + 1} attempts`);
+    }
+    expect(last).toBe(429);
+  });
+
   it('answers too_many_requests with Retry-After once an account has 20 failures', async () => {
     await server.dispose();
     // Address limits lifted, so the wall met is the account's own.
@@ -330,5 +339,33 @@ describe('sign-in abuse limits', () => {
     expect(last.status).toBe(429);
     expect(last.body.error).toBe('too_many_requests');
     expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('several server copies', () => {
+  it('count sign-in failures together through Redis, so a copy cannot be used to dodge the limit', async () => {
+    const shared = await createTestDatabase('postgres');
+    const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const first = await startTestServer('postgres', { database: shared.config, redisUrl });
+    const second = await startTestServer('postgres', { database: shared.config, redisUrl });
+    try {
+      const email = uniqueEmail();
+      const password = goodPassword();
+      expect((await new TestBrowser(first.url).post('/v1/auth/signup', { email, password, name: 'Ann' })).status).toBe(200);
+      for (let i = 0; i < 5; i++) {
+        const copy = i % 2 === 0 ? first : second;
+        expect((await new TestBrowser(copy.url).post('/v1/auth/signin', { username: email, password: `wrong-${i}-password` })).body.error).toBe('invalid_account_or_password');
+      }
+      // Both copies now ask for proof of work, and a challenge issued by one is accepted by the other.
+      for (const copy of [first, second]) expect((await new TestBrowser(copy.url).post('/v1/auth/signin', { username: email, password })).body.error).toBe('captcha_required');
+      const challenge = (await new TestBrowser(first.url).post('/v1/auth/captcha')).body;
+      const token = await solveProofOfWork(challenge);
+      const answer = await new TestBrowser(second.url).post('/v1/auth/signin', { username: email, password, captcha_token: token });
+      expect(answer.status).toBe(200);
+    } finally {
+      await first.dispose();
+      await second.dispose();
+      await shared.drop();
+    }
   });
 });

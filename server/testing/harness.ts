@@ -57,7 +57,8 @@ export const TEST_LIMITS: AccountLimits = {
 };
 
 export async function startTestServer(engine: TestEngine, overrides: Partial<Config> = {}, limits: AccountLimits = TEST_LIMITS): Promise<TestServer> {
-  const database = await createTestDatabase(engine);
+  // A database given in overrides is shared with another server (scale-out tests) and kept.
+  const database = overrides.database ? { config: overrides.database, drop: async () => {} } : await createTestDatabase(engine);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nubo-test-data-'));
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }),
