@@ -13,6 +13,36 @@ export interface UserTable {
   role: Generated<'user' | 'admin'>;
   created_at: number;
   updated_at: number;
+  storage_limit: Generated<number>;
+  /** Bytes of every file the user holds, trash included (the quota counts the trash). */
+  storage_used: Generated<number>;
+}
+
+export interface BlobTable {
+  hash: string;
+  size: number;
+  created_at: number;
+}
+
+export type FileKind = 'drive#file' | 'drive#folder';
+
+export interface FileTable {
+  id: string;
+  user_id: string;
+  parent_id: string;
+  kind: FileKind;
+  name: string;
+  file_extension: Generated<string>;
+  size: Generated<number>;
+  mime_type: Generated<string>;
+  hash: string | null;
+  phase: string;
+  created_at: number;
+  modified_at: number;
+  starred_at: number | null;
+  trashed_at: number | null;
+  trash_root_id: string | null;
+  params: Generated<string>;
 }
 
 export interface SessionTable {
@@ -47,4 +77,6 @@ export interface Database {
   user: UserTable;
   session: SessionTable;
   auth_code: AuthCodeTable;
+  blob: BlobTable;
+  file: FileTable;
 }

@@ -136,21 +136,12 @@ export function accountsService(deps: { db: Kysely<Database>; counters: CounterS
       const problem = passwordProblem(input.password, { email, name });
       if (problem) throw new ServiceError('password_too_weak', PASSWORD_PROBLEM_TEXT[problem], [{ field: 'password', reason: problem }]);
       const at = now();
-      const user: UserRow = {
-        id: newId(),
-        email,
-        name,
-        password_hash: await hashPassword(input.password),
-        phone_number: '',
-        picture: '',
-        status: 'ACTIVE',
-        role: 'user',
-        created_at: at,
-        updated_at: at,
-      };
-      const { phone_number: _p, picture: _pi, status: _s, role: _r, ...row } = user;
+      const id = newId();
+      const inserted = await repo.insertUser({ id, email, name, password_hash: await hashPassword(input.password), created_at: at, updated_at: at });
       // Sign-up must say when an address is taken; it is rate limited per address like sign-in.
-      if (!(await repo.insertUser(row))) throw new ServiceError('account_already_exists', 'An account with this e-mail address already exists. Sign in instead.');
+      if (!inserted) throw new ServiceError('account_already_exists', 'An account with this e-mail address already exists. Sign in instead.');
+      const user = await repo.findUserById(id);
+      if (!user) throw new Error(`user ${id} vanished right after sign-up`);
       return openSession(user, input.clientId, origin);
     },
 

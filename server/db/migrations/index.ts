@@ -1,7 +1,9 @@
 // Every migration, in order. Names sort by their number; a migration never changes once landed.
 import type { Migration } from 'kysely/migration';
 import { accounts } from './0001_accounts.ts';
+import { drive } from './0002_drive.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
+  '0002_drive': drive,
 };

@@ -13,7 +13,7 @@ export function accountsRepository(db: Kysely<Database>) {
     findUserById: (id: string) => db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** Inserts a user; answers false when the e-mail is taken (the unique index decides, race-free). */
-    async insertUser(user: Omit<UserRow, 'phone_number' | 'picture' | 'status' | 'role'>): Promise<boolean> {
+    async insertUser(user: Pick<UserRow, 'id' | 'email' | 'name' | 'password_hash' | 'created_at' | 'updated_at'>): Promise<boolean> {
       const inserted = await db.insertInto('user').values(user).onConflict((c) => c.column('email').doNothing()).executeTakeFirst();
       return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
     },
