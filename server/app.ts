@@ -15,6 +15,8 @@ import { authRoutes } from './routes/auth.ts';
 import { authenticator } from './auth/authenticate.ts';
 import { memoryCounterStore, type CounterStore } from './auth/rate-limits.ts';
 import { accountsService, type AccountLimits } from './services/accounts.ts';
+import { filesService } from './services/files.ts';
+import { filesRoutes } from './routes/files.ts';
 import { VERSION } from './version.ts';
 
 export type AppDependencies = {
@@ -88,7 +90,9 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   await app.register(healthRoutes, { database });
   await app.register(messagesRoutes, { contentDir: config.contentDir });
   const accounts = accountsService({ db: database.db, counters, ...(limits ? { limits } : {}) });
-  await app.register(authRoutes, { accounts, auth: authenticator(accounts, config.publicUrl), publicUrl: config.publicUrl, secureCookies: config.secureCookies });
+  const auth = authenticator(accounts, config.publicUrl);
+  await app.register(authRoutes, { accounts, auth, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
+  await app.register(filesRoutes, { files: filesService({ db: database.db }), auth });
   app.addHook('onClose', () => counters.close());
   await app.register(webRoutes, { distDir: config.distDir, secureCookies: config.secureCookies });
   return app;

@@ -9,8 +9,9 @@ const Int64String = Type.String({ pattern: '^-?[0-9]+$' });
 /** RFC 3339 with milliseconds and offset. */
 const Time = Type.String({ format: 'date-time' });
 
+/** One of a list of strings: `{ enum: [...] }` in JSON Schema, the union of them in TypeScript. */
 function oneOf<const T extends readonly string[]>(values: T) {
-  return Type.Union(values.map((value) => Type.Literal(value as T[number])));
+  return Type.Enum([...values] as T[number][]);
 }
 
 export const ApiErrorSchema = Type.Object(

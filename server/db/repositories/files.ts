@@ -1,0 +1,152 @@
+// Queries for files and folders. Every query is scoped to one user: a file id alone never reaches
+// a row, so another person's id answers like an id that does not exist.
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database, FileTable } from '../schema.ts';
+
+export type FileRow = Selectable<FileTable>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const SORT_COLUMNS = { name: 'name', modified_time: 'modified_at', size: 'size', type: 'file_extension' } as const;
+export type SortColumn = (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS];
+
+/** Where a listing resumes: the last row's kind, sort value and id (keyset paging). */
+export type ListCursor = { kind: string; value: string | number; id: string };
+
+export type ListQuery = {
+  userId: string;
+  /** undefined: across all folders (API.md `parent_id=*`). */
+  parentId: string | undefined;
+  trashed: boolean;
+  column: SortColumn;
+  direction: 'asc' | 'desc';
+  foldersFirst: boolean;
+  limit: number;
+  after?: ListCursor;
+  kind?: string;
+  starred?: boolean;
+  mimePrefix?: string;
+  modifiedAfter?: number;
+  modifiedBefore?: number;
+  nameContains?: string;
+};
+
+export function filesRepository(db: Kysely<Database>) {
+  return {
+    find: (tx: Db, userId: string, id: string) => tx.selectFrom('file').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
+    findMany: (tx: Db, userId: string, ids: readonly string[]) =>
+      ids.length === 0 ? Promise.resolve([]) : tx.selectFrom('file').selectAll().where('user_id', '=', userId).where('id', 'in', ids).execute(),
+
+    /** Names used by live items of a folder that start like `name`: enough to pick a free one. */
+    async takenNames(tx: Db, userId: string, parentId: string, stem: string): Promise<Set<string>> {
+      const rows = await tx
+        .selectFrom('file')
+        .select('name')
+        .where('user_id', '=', userId)
+        .where('parent_id', '=', parentId)
+        .where('trashed_at', 'is', null)
+        .where(sql<boolean>`substr(name, 1, ${stem.length}) = ${stem}`)
+        .execute();
+      return new Set(rows.map((r) => r.name));
+    },
+
+    insert: (tx: Db, row: Omit<FileRow, 'file_extension' | 'size' | 'mime_type' | 'params'> & Partial<Pick<FileRow, 'file_extension' | 'size' | 'mime_type' | 'params'>>) =>
+      tx.insertInto('file').values(row).execute(),
+
+    update: (tx: Db, userId: string, id: string, changes: Partial<Omit<FileRow, 'id' | 'user_id'>>) =>
+      tx.updateTable('file').set(changes).where('user_id', '=', userId).where('id', '=', id).execute(),
+
+    /**
+     * The ids of a folder and everything under it, at any depth. With `keepOtherTrash`, an item
+     * trashed on its own (it has its own entry in the trash) and what is under it are left out.
+     */
+    async subtreeIds(tx: Db, userId: string, rootId: string, keepOtherTrash = false): Promise<string[]> {
+      const rows = await tx
+        .withRecursive('tree(id)', (q) =>
+          q
+            .selectFrom('file')
+            .select('id')
+            .where('user_id', '=', userId)
+            .where('id', '=', rootId)
+            .unionAll((u) => {
+              const children = u.selectFrom('file').innerJoin('tree', 'tree.id', 'file.parent_id').select('file.id').where('file.user_id', '=', userId);
+              return keepOtherTrash
+                ? children.where((eb) => eb.or([eb('file.trash_root_id', 'is', null), eb('file.trash_root_id', '!=', eb.ref('file.id'))]))
+                : children;
+            }),
+        )
+        .selectFrom('tree')
+        .select('id')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    /** The folders from the root down to `id` (included), following parent links. */
+    async ancestry(tx: Db, userId: string, id: string): Promise<FileRow[]> {
+      const chain: FileRow[] = [];
+      let current = id;
+      for (let depth = 0; current && depth < 1000; depth++) {
+        const row = await tx.selectFrom('file').selectAll().where('user_id', '=', userId).where('id', '=', current).executeTakeFirst();
+        if (!row) break;
+        chain.unshift(row);
+        current = row.parent_id;
+      }
+      return chain;
+    },
+
+    async list(query: ListQuery): Promise<FileRow[]> {
+      const column = query.column;
+      let q = db.selectFrom('file').selectAll().where('user_id', '=', query.userId);
+      if (query.parentId !== undefined) q = q.where('parent_id', '=', query.parentId);
+      q = query.trashed ? q.where('trashed_at', 'is not', null).whereRef('trash_root_id', '=', 'id') : q.where('trashed_at', 'is', null);
+      if (query.kind) q = q.where('kind', '=', query.kind as FileRow['kind']);
+      if (query.starred !== undefined) q = q.where('starred_at', query.starred ? 'is not' : 'is', null);
+      if (query.mimePrefix) q = q.where(sql<boolean>`substr(mime_type, 1, ${query.mimePrefix.length}) = ${query.mimePrefix}`);
+      if (query.modifiedAfter !== undefined) q = q.where('modified_at', '>', query.modifiedAfter);
+      if (query.modifiedBefore !== undefined) q = q.where('modified_at', '<', query.modifiedBefore);
+      if (query.nameContains) q = q.where(sql<boolean>`lower(name) like ${`%${escapeLike(query.nameContains.toLowerCase())}%`} escape '\\'`);
+
+      // Folders first is kind descending ('drive#folder' > 'drive#file'); ties break on id.
+      const kindDirection = query.foldersFirst ? 'desc' : undefined;
+      const cmp = query.direction === 'asc' ? '>' : '<';
+      if (query.after) {
+        const { kind, value, id } = query.after;
+        q = q.where((eb) => {
+          const sameKindAfter = eb.or([
+            eb(column, cmp, value as never),
+            eb.and([eb(column, '=', value as never), eb('id', cmp, id)]),
+          ]);
+          if (!kindDirection) return sameKindAfter;
+          return eb.or([eb('kind', '<', kind as FileRow['kind']), eb.and([eb('kind', '=', kind as FileRow['kind']), sameKindAfter])]);
+        });
+      }
+      if (kindDirection) q = q.orderBy('kind', kindDirection);
+      return q.orderBy(column, query.direction).orderBy('id', query.direction).limit(query.limit).execute();
+    },
+
+    /** Adds `delta` bytes to a user's storage, refusing (false) when that would pass the limit. */
+    async addStorage(tx: Db, userId: string, delta: number): Promise<boolean> {
+      let q = tx.updateTable('user').set((eb) => ({ storage_used: eb('storage_used', '+', delta) })).where('id', '=', userId);
+      if (delta > 0) q = q.where((eb) => eb(eb('storage_used', '+', delta), '<=', eb.ref('storage_limit')));
+      const result = await q.executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    storage: (userId: string) =>
+      db.selectFrom('user').select(['storage_limit', 'storage_used']).where('id', '=', userId).executeTakeFirstOrThrow(),
+    trashUsage: (userId: string) =>
+      db
+        .selectFrom('file')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), sql<number>`0`).as('bytes'))
+        .where('user_id', '=', userId)
+        .where('trashed_at', 'is not', null)
+        .where('kind', '=', 'drive#file')
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.bytes)),
+  };
+}
+
+export type FilesRepository = ReturnType<typeof filesRepository>;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

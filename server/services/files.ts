@@ -1,0 +1,416 @@
+// The drive's files and folders (issue 4): listing with keyset pages, folders, rename, move, copy,
+// trash and its undo, delete for ever, stars and the quota. Every operation is one transaction
+// and names every file through the user's own id.
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { fileCategoryOf, fileExtension } from '#shared/files/classify.ts';
+import { freeName, nameProblem, splitExtension } from '#shared/files/names.ts';
+import { DEFAULT_SORT_ORDER, sortOrderEntry, sortOrderFromStored } from '#shared/files/sort-order.ts';
+import type { About, DriveFile } from '#shared/api/resources.ts';
+import type { Database, FileKind } from '../db/schema.ts';
+import { SORT_COLUMNS, filesRepository, type FileRow, type ListCursor, type ListQuery } from '../db/repositories/files.ts';
+import { ServiceError } from '../errors.ts';
+import { newId } from '../ids.ts';
+
+export const ROOT = '';
+export const LIST_LIMIT_DEFAULT = 100;
+export const LIST_LIMIT_MAX = 500;
+
+export type ListRequest = {
+  parentId: string;
+  filters?: string | undefined;
+  order?: string | undefined;
+  limit?: number | undefined;
+  pageToken?: string | undefined;
+  q?: string | undefined;
+  pinFoldersTop?: boolean | undefined;
+};
+
+export function filesService(deps: { db: Kysely<Database>; now?: () => number }) {
+  const db = deps.db;
+  const repo = filesRepository(db);
+  const now = deps.now ?? Date.now;
+
+  async function liveItem(tx: Kysely<Database>, userId: string, id: string): Promise<FileRow> {
+    const row = await repo.find(tx, userId, id);
+    if (!row) throw fileNotFound();
+    if (row.trashed_at !== null) throw new ServiceError('file_in_recycle_bin', `"${row.name}" is in the trash. Restore it first.`);
+    return row;
+  }
+
+  /** The folder things go into: the root, or a live folder of this user. */
+  async function targetFolder(tx: Kysely<Database>, userId: string, parentId: string): Promise<FileRow | undefined> {
+    if (parentId === ROOT) return undefined;
+    const folder = await liveItem(tx, userId, parentId);
+    if (folder.kind !== 'drive#folder') throw new ServiceError('invalid_request', 'Items can only be put into a folder.', [{ field: 'parent_id', reason: 'not_a_folder' }]);
+    return folder;
+  }
+
+  async function placeName(tx: Kysely<Database>, userId: string, parentId: string, name: string, kind: FileKind): Promise<string> {
+    const { stem } = splitExtension(name, kind === 'drive#folder');
+    const base = stem.replace(/ \(\d+\)$/, '');
+    return freeName(name, await repo.takenNames(tx, userId, parentId, base), kind === 'drive#folder');
+  }
+
+  return {
+    async list(userId: string, request: ListRequest): Promise<{ files: FileRow[]; nextPageToken: string }> {
+      const filters = parseFilters(request.filters);
+      const order = request.order === undefined ? DEFAULT_SORT_ORDER : sortOrderFromStored(request.order);
+      if (order === undefined) throw new ServiceError('invalid_request', 'order must be NAME_ASC, NAME_DESC, 3, 5, 6, 7 or 8.', [{ field: 'order', reason: 'invalid' }]);
+      const entry = sortOrderEntry(order);
+      const limit = Math.min(Math.max(request.limit ?? LIST_LIMIT_DEFAULT, 1), LIST_LIMIT_MAX);
+      const acrossFolders = request.parentId === '*';
+      if (!acrossFolders && request.parentId !== ROOT) {
+        const folder = await repo.find(db, userId, request.parentId);
+        if (!folder || folder.kind !== 'drive#folder') throw fileNotFound();
+      }
+      const query: ListQuery = {
+        userId,
+        parentId: acrossFolders ? undefined : request.parentId,
+        trashed: filters.trashed ?? false,
+        column: SORT_COLUMNS[entry.field],
+        direction: entry.direction,
+        foldersFirst: request.pinFoldersTop ?? true,
+        limit: limit + 1,
+        ...(filters.kind ? { kind: filters.kind } : {}),
+        ...(filters.starred !== undefined ? { starred: filters.starred } : {}),
+        ...(filters.mimePrefix ? { mimePrefix: filters.mimePrefix } : {}),
+        ...(filters.modifiedAfter !== undefined ? { modifiedAfter: filters.modifiedAfter } : {}),
+        ...(filters.modifiedBefore !== undefined ? { modifiedBefore: filters.modifiedBefore } : {}),
+        ...(request.q?.trim() ? { nameContains: request.q.trim() } : {}),
+      };
+      const fingerprint = fingerprintOf({ ...query, after: undefined, limit });
+      if (request.pageToken) query.after = readPageToken(request.pageToken, fingerprint);
+      const rows = await repo.list(query);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      const nextPageToken = rows.length > limit && last ? writePageToken({ kind: last.kind, value: last[query.column], id: last.id }, fingerprint) : '';
+      return { files: page, nextPageToken };
+    },
+
+    async get(userId: string, id: string): Promise<FileRow> {
+      const row = await repo.find(db, userId, id);
+      if (!row) throw fileNotFound();
+      return row;
+    },
+
+    /** The folders from the root down to a folder, for breadcrumbs. */
+    async path(userId: string, id: string): Promise<FileRow[]> {
+      if (id === ROOT) return [];
+      const chain = await repo.ancestry(db, userId, id);
+      if (chain.length === 0) throw fileNotFound();
+      return chain;
+    },
+
+    async createFolder(userId: string, parentId: string, name: string): Promise<FileRow> {
+      assertName(name);
+      return db.transaction().execute(async (tx) => {
+        await targetFolder(tx, userId, parentId);
+        const at = now();
+        const row: FileRow = {
+          id: newId(),
+          user_id: userId,
+          parent_id: parentId,
+          kind: 'drive#folder',
+          name: await placeName(tx, userId, parentId, name, 'drive#folder'),
+          file_extension: '',
+          size: 0,
+          mime_type: '',
+          hash: null,
+          phase: 'PHASE_TYPE_COMPLETE',
+          created_at: at,
+          modified_at: at,
+          starred_at: null,
+          trashed_at: null,
+          trash_root_id: null,
+          params: '{}',
+        };
+        await repo.insert(tx, row);
+        return row;
+      });
+    },
+
+    async rename(userId: string, id: string, name: string): Promise<FileRow> {
+      assertName(name);
+      return db.transaction().execute(async (tx) => {
+        const row = await liveItem(tx, userId, id);
+        if (row.name === name) throw new ServiceError('file_rename_to_same_name', 'That is already its name.');
+        const taken = await repo.takenNames(tx, userId, row.parent_id, name);
+        if (taken.has(name)) throw new ServiceError('file_duplicated_name', `There is already an item named "${name}" here. Choose another name.`);
+        const changes = { name, modified_at: now(), file_extension: row.kind === 'drive#folder' ? '' : fileExtension(name) };
+        await repo.update(tx, userId, id, changes);
+        return { ...row, ...changes };
+      });
+    },
+
+    async move(userId: string, ids: readonly string[], parentId: string): Promise<void> {
+      await db.transaction().execute(async (tx) => {
+        await targetFolder(tx, userId, parentId);
+        const chain = parentId === ROOT ? [] : await repo.ancestry(tx, userId, parentId);
+        for (const id of unique(ids)) {
+          const row = await liveItem(tx, userId, id);
+          if (chain.some((folder) => folder.id === row.id)) {
+            throw new ServiceError('file_move_or_copy_to_cur', `"${row.name}" cannot go into itself or a folder inside it.`);
+          }
+          if (row.parent_id === parentId) continue;
+          await repo.update(tx, userId, id, { parent_id: parentId, name: await placeName(tx, userId, parentId, row.name, row.kind), modified_at: now() });
+        }
+      });
+    },
+
+    async copy(userId: string, ids: readonly string[], parentId: string): Promise<FileRow[]> {
+      return db.transaction().execute(async (tx) => {
+        await targetFolder(tx, userId, parentId);
+        const chain = parentId === ROOT ? [] : await repo.ancestry(tx, userId, parentId);
+        const copies: FileRow[] = [];
+        let bytes = 0;
+        for (const id of unique(ids)) {
+          const top = await liveItem(tx, userId, id);
+          if (chain.some((folder) => folder.id === top.id)) {
+            throw new ServiceError('file_move_or_copy_to_cur', `"${top.name}" cannot be copied into itself or a folder inside it.`);
+          }
+          const rows = await repo.findMany(tx, userId, await repo.subtreeIds(tx, userId, top.id));
+          const newIds = new Map(rows.map((r) => [r.id, newId()]));
+          const at = now();
+          // Parents before children, so each copy's parent already exists.
+          for (const row of sortParentsFirst(rows, top.id)) {
+            if (row.trashed_at !== null) continue;
+            const isTop = row.id === top.id;
+            const copy: FileRow = {
+              ...row,
+              id: newIds.get(row.id)!,
+              parent_id: isTop ? parentId : newIds.get(row.parent_id)!,
+              name: isTop ? await placeName(tx, userId, parentId, row.name, row.kind) : row.name,
+              created_at: at,
+              modified_at: at,
+              starred_at: null,
+            };
+            await repo.insert(tx, copy);
+            if (copy.kind === 'drive#file') bytes += copy.size;
+            if (isTop) copies.push(copy);
+          }
+        }
+        // Copies point at the same blobs, but count against the quota like any file.
+        if (bytes > 0 && !(await repo.addStorage(tx, userId, bytes))) throw spaceNotEnough();
+        return copies;
+      });
+    },
+
+    async trash(userId: string, ids: readonly string[]): Promise<void> {
+      await db.transaction().execute(async (tx) => {
+        const at = now();
+        for (const id of unique(ids)) {
+          const row = await repo.find(tx, userId, id);
+          if (!row) throw fileNotFound();
+          if (row.trashed_at !== null) continue;
+          const subtree = await repo.subtreeIds(tx, userId, id);
+          await tx
+            .updateTable('file')
+            .set({ trashed_at: at, trash_root_id: id })
+            .where('user_id', '=', userId)
+            .where('id', 'in', subtree)
+            .where('trashed_at', 'is', null)
+            .execute();
+        }
+      });
+    },
+
+    async untrash(userId: string, ids: readonly string[]): Promise<void> {
+      await db.transaction().execute(async (tx) => {
+        for (const id of unique(ids)) {
+          const row = await repo.find(tx, userId, id);
+          if (!row) throw fileNotFound();
+          if (row.trash_root_id !== row.id) continue;
+          // Back where it was, or to the root when that folder is gone or itself in the trash.
+          const parent = row.parent_id === ROOT ? undefined : await repo.find(tx, userId, row.parent_id);
+          const parentId = parent && parent.trashed_at === null ? parent.id : ROOT;
+          await tx.updateTable('file').set({ trashed_at: null, trash_root_id: null }).where('user_id', '=', userId).where('trash_root_id', '=', id).where('id', '!=', id).execute();
+          const name = await placeName(tx, userId, parentId, row.name, row.kind);
+          await repo.update(tx, userId, id, { trashed_at: null, trash_root_id: null, parent_id: parentId, name });
+        }
+      });
+    },
+
+    /** Deletes for ever; answers the content hashes no file refers to any more, for the blob store. */
+    async deleteForever(userId: string, ids: readonly string[]): Promise<string[]> {
+      return db.transaction().execute(async (tx) => {
+        const doomed = new Map<string, FileRow>();
+        for (const id of unique(ids)) {
+          if (!(await repo.find(tx, userId, id))) throw fileNotFound();
+          for (const row of await repo.findMany(tx, userId, await repo.subtreeIds(tx, userId, id, true))) doomed.set(row.id, row);
+        }
+        const rows = [...doomed.values()];
+        if (rows.length === 0) return [];
+        await tx.deleteFrom('file').where('user_id', '=', userId).where('id', 'in', [...doomed.keys()]).execute();
+        const bytes = rows.reduce((sum, r) => sum + (r.kind === 'drive#file' ? r.size : 0), 0);
+        if (bytes > 0) await repo.addStorage(tx, userId, -bytes);
+        const hashes = [...new Set(rows.map((r) => r.hash).filter((h): h is string => !!h))];
+        const orphaned: string[] = [];
+        for (const hash of hashes) {
+          const stillUsed = await tx.selectFrom('file').select('id').where('hash', '=', hash).limit(1).executeTakeFirst();
+          if (stillUsed) continue;
+          await tx.deleteFrom('blob').where('hash', '=', hash).execute();
+          orphaned.push(hash);
+        }
+        return orphaned;
+      });
+    },
+
+    async star(userId: string, ids: readonly string[], starred: boolean): Promise<void> {
+      await db.transaction().execute(async (tx) => {
+        const rows = await repo.findMany(tx, userId, unique(ids));
+        if (rows.length !== unique(ids).length) throw fileNotFound();
+        await tx
+          .updateTable('file')
+          .set({ starred_at: starred ? now() : null })
+          .where('user_id', '=', userId)
+          .where('id', 'in', unique(ids))
+          .execute();
+      });
+    },
+
+    async about(userId: string): Promise<About> {
+      const [storage, inTrash] = await Promise.all([repo.storage(userId), repo.trashUsage(userId)]);
+      return {
+        kind: 'drive#about',
+        quota: { kind: 'drive#quota', limit: String(storage.storage_limit), usage: String(storage.storage_used), usage_in_trash: String(inTrash), is_unlimited: false },
+        quotas: {},
+      };
+    },
+  };
+}
+
+export type FilesService = ReturnType<typeof filesService>;
+
+/** The API's File resource (API.md) for a row. */
+export function presentFile(row: FileRow): DriveFile {
+  return {
+    kind: row.kind,
+    id: row.id,
+    parent_id: row.parent_id,
+    name: row.name,
+    size: String(row.size),
+    mime_type: row.mime_type,
+    file_extension: row.file_extension ? `.${row.file_extension}` : '',
+    file_category: row.kind === 'drive#folder' ? 'OTHER' : fileCategoryOf({ name: row.name, mimeType: row.mime_type }),
+    hash: row.hash ?? '',
+    created_time: new Date(row.created_at).toISOString(),
+    modified_time: new Date(row.modified_at).toISOString(),
+    trashed: row.trashed_at !== null,
+    starred: row.starred_at !== null,
+    phase: row.phase as DriveFile['phase'],
+    thumbnail_link: '',
+    icon_link: '',
+    params: JSON.parse(row.params),
+  };
+}
+
+type Filters = { trashed?: boolean; kind?: FileKind; starred?: boolean; mimePrefix?: string; modifiedAfter?: number; modifiedBefore?: number };
+
+/** API.md filters: a JSON object `{"field":{"op":value}}`. */
+export function parseFilters(raw: string | undefined): Filters {
+  if (!raw) return {};
+  const bad = (field: string) => new ServiceError('invalid_request', `The filter on "${field}" is not understood.`, [{ field: 'filters', reason: field }]);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw bad('json');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw bad('json');
+  const filters: Filters = {};
+  for (const [field, condition] of Object.entries(parsed as Record<string, Record<string, unknown>>)) {
+    if (typeof condition !== 'object' || condition === null) throw bad(field);
+    const eq = condition.eq;
+    switch (field) {
+      case 'trashed':
+      case 'starred':
+        if (typeof eq !== 'boolean' && eq !== 'true' && eq !== 'false') throw bad(field);
+        filters[field] = eq === true || eq === 'true';
+        break;
+      case 'kind':
+        if (eq !== 'drive#file' && eq !== 'drive#folder') throw bad(field);
+        filters.kind = eq;
+        break;
+      case 'mime_type':
+        if (typeof condition.prefix !== 'string') throw bad(field);
+        filters.mimePrefix = condition.prefix;
+        break;
+      case 'modified_time': {
+        for (const [op, value] of Object.entries(condition)) {
+          const at = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+          if (Number.isNaN(at) || (op !== 'gt' && op !== 'lt')) throw bad(field);
+          if (op === 'gt') filters.modifiedAfter = at;
+          else filters.modifiedBefore = at;
+        }
+        break;
+      }
+      case 'phase':
+        if (eq !== 'PHASE_TYPE_COMPLETE') throw bad(field);
+        break;
+      default:
+        throw bad(field);
+    }
+  }
+  return filters;
+}
+
+function fingerprintOf(query: Omit<ListQuery, 'after'> & { after?: undefined }): string {
+  return createHash('sha256').update(JSON.stringify(query)).digest('base64url').slice(0, 12);
+}
+
+function writePageToken(cursor: ListCursor, fingerprint: string): string {
+  return Buffer.from(JSON.stringify([fingerprint, cursor.kind, cursor.value, cursor.id])).toString('base64url');
+}
+
+/** A page token only continues the listing it came from. */
+function readPageToken(token: string, fingerprint: string): ListCursor {
+  try {
+    const [print, kind, value, id] = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    if (print === fingerprint && typeof kind === 'string' && (typeof value === 'string' || typeof value === 'number') && typeof id === 'string') {
+      return { kind, value, id };
+    }
+  } catch {
+    // fall through
+  }
+  throw new ServiceError('invalid_request', 'This page token does not belong to this listing. Start again from the first page.', [{ field: 'page_token', reason: 'invalid' }]);
+}
+
+function assertName(name: string) {
+  const problem = nameProblem(name);
+  if (!problem) return;
+  if (problem === 'empty') throw new ServiceError('file_name_empty', 'Enter a name.');
+  throw new ServiceError('invalid_request', NAME_PROBLEM_TEXT[problem], [{ field: 'name', reason: problem }]);
+}
+
+const NAME_PROBLEM_TEXT = {
+  dot: 'A name cannot be "." or "..".',
+  slash: 'A name cannot contain "/".',
+  control: 'A name cannot contain control characters such as line breaks.',
+  too_long: 'A name can be at most 255 bytes long.',
+} as const;
+
+function unique(ids: readonly string[]): string[] {
+  return [...new Set(ids)];
+}
+
+function sortParentsFirst(rows: FileRow[], topId: string): FileRow[] {
+  const byParent = new Map<string, FileRow[]>();
+  for (const row of rows) byParent.set(row.parent_id, [...(byParent.get(row.parent_id) ?? []), row]);
+  const ordered: FileRow[] = [];
+  const queue = rows.filter((r) => r.id === topId);
+  while (queue.length) {
+    const row = queue.shift()!;
+    ordered.push(row);
+    queue.push(...(byParent.get(row.id) ?? []));
+  }
+  return ordered;
+}
+
+function fileNotFound() {
+  return new ServiceError('file_not_found', 'This file does not exist or has been deleted.');
+}
+
+function spaceNotEnough() {
+  return new ServiceError('file_space_not_enough', 'There is not enough storage space left. Free some space or get more storage.');
+}

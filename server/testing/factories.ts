@@ -1,0 +1,41 @@
+// Test data written straight into the real database, for tests about what comes after an upload.
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { newId } from '../ids.ts';
+import { fileExtension } from '#shared/files/classify.ts';
+
+export async function insertStoredFile(
+  db: Kysely<Database>,
+  userId: string,
+  file: { name: string; parentId?: string; size?: number; mimeType?: string; content?: string; modifiedAt?: number },
+) {
+  const content = file.content ?? `${file.name}-${Math.random()}`;
+  const hash = createHash('sha256').update(content).digest('hex');
+  const size = file.size ?? Buffer.byteLength(content);
+  const at = file.modifiedAt ?? Date.now();
+  await db.insertInto('blob').values({ hash, size, created_at: at }).onConflict((c) => c.column('hash').doNothing()).execute();
+  const id = newId();
+  await db
+    .insertInto('file')
+    .values({
+      id,
+      user_id: userId,
+      parent_id: file.parentId ?? '',
+      kind: 'drive#file',
+      name: file.name,
+      file_extension: fileExtension(file.name),
+      size,
+      mime_type: file.mimeType ?? 'application/octet-stream',
+      hash,
+      phase: 'PHASE_TYPE_COMPLETE',
+      created_at: at,
+      modified_at: at,
+      starred_at: null,
+      trashed_at: null,
+      trash_root_id: null,
+    })
+    .execute();
+  await db.updateTable('user').set((eb) => ({ storage_used: eb('storage_used', '+', size) })).where('id', '=', userId).execute();
+  return { id, hash, size };
+}
