@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { Type } from 'typebox';
 import { ENGINES, startTestServer, type TestServer } from './testing/harness.ts';
@@ -5,6 +8,7 @@ import { ServiceError } from './errors.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
 import { LOCALES } from '#shared/i18n/locales.ts';
 
 describe.each(ENGINES)('server on %s', (engine) => {
@@ -79,8 +83,9 @@ describe('errors in the API shape', () => {
   let url: string;
   let close: () => Promise<void>;
   beforeAll(async () => {
-    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: '/nonexistent-nubo-test' });
+    const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'nubo-errors-')) });
     const database = openDatabase({ engine: 'sqlite', file: ':memory:' });
+    await migrateToLatest(database.db);
     const app = await buildApp({ config, database, logger: false });
     app.post('/test/echo', { schema: { body: Type.Object({ name: Type.String({ minLength: 1 }) }) } }, async (request) => request.body);
     app.get('/test/missing', async () => {

@@ -17,6 +17,16 @@ import { memoryCounterStore, type CounterStore } from './auth/rate-limits.ts';
 import { accountsService, type AccountLimits } from './services/accounts.ts';
 import { filesService } from './services/files.ts';
 import { filesRoutes } from './routes/files.ts';
+import { uploadRoutes } from './routes/uploads.ts';
+import { uploadsService } from './services/uploads.ts';
+import { localBlobStore } from './storage/blob-store.ts';
+import { HashingUploadStore } from './storage/upload-store.ts';
+import { downloadLinks } from './storage/download-links.ts';
+import { serverSecret } from './auth/server-secrets.ts';
+import path from 'node:path';
+
+/** Unfinished uploads are kept this long (tus expiration). */
+const UPLOAD_EXPIRY_MS = 7 * 24 * 60 * 60_000;
 import { VERSION } from './version.ts';
 
 export type AppDependencies = {
@@ -92,7 +102,16 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   const accounts = accountsService({ db: database.db, counters, ...(limits ? { limits } : {}) });
   const auth = authenticator(accounts, config.publicUrl);
   await app.register(authRoutes, { accounts, auth, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
-  await app.register(filesRoutes, { files: filesService({ db: database.db }), auth });
+  const blobs = localBlobStore(config.blobStore.driver === 'local' ? config.blobStore.dir : path.join(config.dataDir, 'blobs'));
+  const store = new HashingUploadStore({ directory: path.join(blobs.root, '.uploads'), expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const uploads = uploadsService({ db: database.db, blobs, store });
+  const links = downloadLinks(await serverSecret(database.db, 'download-links'), config.publicUrl);
+  await app.register(filesRoutes, { files: filesService({ db: database.db }), uploads, links, auth, publicUrl: config.publicUrl });
+  await app.register(uploadRoutes, { uploads, store, blobs, links, auth, database });
+  // Unfinished uploads older than their expiry are removed, with their pending files.
+  const expiry = setInterval(() => void uploads.expire(UPLOAD_EXPIRY_MS).catch((e: unknown) => app.log.error(e)), 60 * 60_000);
+  expiry.unref();
+  app.addHook('onClose', async () => clearInterval(expiry));
   app.addHook('onClose', () => counters.close());
   await app.register(webRoutes, { distDir: config.distDir, secureCookies: config.secureCookies });
   return app;

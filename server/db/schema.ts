@@ -73,10 +73,17 @@ export interface AuthCodeTable {
   session_id: string | null;
 }
 
+export interface ServerSecretTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
   auth_code: AuthCodeTable;
   blob: BlobTable;
   file: FileTable;
+  server_secret: ServerSecretTable;
 }

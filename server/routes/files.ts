@@ -1,12 +1,14 @@
 // The files API under /drive/v1 (API.md Files): HTTP only; rules in services/files.ts.
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { BatchIds, BatchMoveBody, CreateFolderBody, FILES_PATHS, ListFilesQuery, RenameBody } from '#shared/api/files.ts';
-import { AboutSchema, ApiErrorSchema, FileListSchema, FileSchema } from '#shared/api/resources.ts';
+import { BatchIds, BatchMoveBody, CreateFileBody, FILES_PATHS, ListFilesQuery, RenameBody, UPLOADS_PATH } from '#shared/api/files.ts';
+import { AboutSchema, ApiErrorSchema, CreatedUploadSchema, FileListSchema, FileSchema } from '#shared/api/resources.ts';
 import { authOf, type authenticator } from '../auth/authenticate.ts';
 import { presentFile, ROOT, type FilesService } from '../services/files.ts';
+import type { UploadsService } from '../services/uploads.ts';
+import type { DownloadLinks } from '../storage/download-links.ts';
 
-type Options = { files: FilesService; auth: ReturnType<typeof authenticator> };
+type Options = { files: FilesService; uploads: UploadsService; links: DownloadLinks; auth: ReturnType<typeof authenticator>; publicUrl: string };
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 const Empty = Type.Object({});
@@ -14,7 +16,7 @@ const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 /** A literal ':' in a Fastify path is written '::'. */
 const literal = (path: string) => path.replace(':batch', '::batch').replace(':star', '::star').replace(':unstar', '::unstar');
 
-export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { files, auth }) => {
+export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { files, uploads, links, auth, publicUrl }) => {
   app.addHook('preHandler', auth.requireUser);
   const userOf = (request: Parameters<typeof authOf>[0]) => authOf(request).user.id;
 
@@ -29,22 +31,37 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
       q: q.q,
       pinFoldersTop: q.pin_folders_top,
     });
-    return { kind: 'drive#fileList' as const, files: rows.map(presentFile), next_page_token: nextPageToken };
+    return { kind: 'drive#fileList' as const, files: rows.map((row) => presentFile(row)), next_page_token: nextPageToken };
   });
 
-  app.get(FILES_PATHS.file, { schema: { tags: ['files'], params: IdParams, response: { 200: FileSchema, ...errors } } }, async (request) =>
-    presentFile(await files.get(userOf(request), request.params.id)),
-  );
+  app.get(FILES_PATHS.file, { schema: { tags: ['files'], params: IdParams, response: { 200: FileSchema, ...errors } } }, async (request) => {
+    const row = await files.get(userOf(request), request.params.id);
+    // Only a finished file that is not in the trash gets a link to its bytes.
+    const ready = row.kind === 'drive#file' && row.phase === 'PHASE_TYPE_COMPLETE' && row.trashed_at === null;
+    return presentFile(row, ready ? links.linkFor(row.id) : undefined);
+  });
 
   app.get(
     `${FILES_PATHS.file}/path`,
     { schema: { tags: ['files'], params: IdParams, response: { 200: Type.Object({ folders: Type.Array(FileSchema) }), ...errors } } },
-    async (request) => ({ folders: (await files.path(userOf(request), request.params.id)).map(presentFile) }),
+    async (request) => ({ folders: (await files.path(userOf(request), request.params.id)).map((row) => presentFile(row)) }),
   );
 
-  app.post(FILES_PATHS.files, { schema: { tags: ['files'], body: CreateFolderBody, response: { 200: Type.Object({ file: FileSchema }), ...errors } } }, async (request) => ({
-    file: presentFile(await files.createFolder(userOf(request), request.body.parent_id ?? ROOT, request.body.name)),
-  }));
+  app.post(
+    FILES_PATHS.files,
+    { schema: { tags: ['files'], body: CreateFileBody, response: { 200: Type.Union([CreatedUploadSchema, Type.Object({ file: FileSchema })]), ...errors } } },
+    async (request) => {
+      const body = request.body;
+      if (body.kind === 'drive#folder') return { file: presentFile(await files.createFolder(userOf(request), body.parent_id ?? ROOT, body.name)) };
+      const created = await uploads.create(userOf(request), { name: body.name, parentId: body.parent_id ?? ROOT, size: Number(body.size), hash: body.hash, mimeType: body.mime_type });
+      return {
+        upload_type: 'UPLOAD_TYPE_RESUMABLE' as const,
+        file: presentFile(created.file),
+        resumable: { kind: 'drive#resumable' as const, provider: 'PROVIDER_TUS' as const, params: { url: `${publicUrl}${UPLOADS_PATH}/${created.file.id}` } },
+        ...(created.proof ? { proof: created.proof } : {}),
+      };
+    },
+  );
 
   app.patch(FILES_PATHS.file, { schema: { tags: ['files'], params: IdParams, body: RenameBody, response: { 200: FileSchema, ...errors } } }, async (request) =>
     presentFile(await files.rename(userOf(request), request.params.id, request.body.name)),
@@ -63,7 +80,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
   app.post(
     literal(FILES_PATHS.batchCopy),
     { schema: { tags: ['files'], body: BatchMoveBody, response: { 200: Type.Object({ files: Type.Array(FileSchema) }), ...errors } } },
-    async (request) => ({ files: (await files.copy(userOf(request), request.body.ids, request.body.to.parent_id)).map(presentFile) }),
+    async (request) => ({ files: (await files.copy(userOf(request), request.body.ids, request.body.to.parent_id)).map((row) => presentFile(row)) }),
   );
 
   for (const [path, run] of [

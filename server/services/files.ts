@@ -282,8 +282,8 @@ export function filesService(deps: { db: Kysely<Database>; now?: () => number })
 
 export type FilesService = ReturnType<typeof filesService>;
 
-/** The API's File resource (API.md) for a row. */
-export function presentFile(row: FileRow): DriveFile {
+/** The API's File resource (API.md) for a row, with its download link when one is given. */
+export function presentFile(row: FileRow, download?: { url: string; expire: string }): DriveFile {
   return {
     kind: row.kind,
     id: row.id,
@@ -302,6 +302,9 @@ export function presentFile(row: FileRow): DriveFile {
     thumbnail_link: '',
     icon_link: '',
     params: JSON.parse(row.params),
+    ...(download
+      ? { web_content_link: download.url, links: { 'application/octet-stream': { url: download.url, token: '', expire: download.expire } } }
+      : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import pg from 'pg';
 import { loadConfig, type Config, type DatabaseConfig } from '../config.ts';
 import { quoteIdentifier } from '../db/database.ts';
@@ -41,6 +42,16 @@ async function withPostgres<T>(work: (client: pg.Client) => Promise<T>): Promise
   }
 }
 
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
 export type TestServer = RunningServer & { config: Config; dispose(): Promise<void> };
 
 /**
@@ -60,12 +71,14 @@ export async function startTestServer(engine: TestEngine, overrides: Partial<Con
   // A database given in overrides is shared with another server (scale-out tests) and kept.
   const database = overrides.database ? { config: overrides.database, drop: async () => {} } : await createTestDatabase(engine);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nubo-test-data-'));
+  // The port is chosen before start so the links the server hands out (PUBLIC_URL) reach it.
+  const port = String(await freePort());
   const config: Config = {
-    ...loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }),
+    ...loadConfig({ DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'silent', PUBLIC_URL: `http://127.0.0.1:${port}` }),
     database: database.config,
     ...overrides,
   };
-  const server = await startServer(config, { logger: false, limits });
+  const server = await startServer(config, { logger: process.env.NUBO_TEST_LOGS ? { level: 'error' } : false, limits });
   return {
     ...server,
     config,

@@ -38,6 +38,27 @@ export const CreateFolderBody = Type.Object({
 });
 export type CreateFolderBody = Static<typeof CreateFolderBody>;
 
+/** A file to upload (API.md): a tus upload with its length set comes back. */
+export const CreateUploadBody = Type.Object({
+  kind: Type.Literal('drive#file'),
+  name: Type.String({ maxLength: 1024 }),
+  parent_id: Type.Optional(ParentId),
+  /** Bytes, as a string like every size in the API (a number is accepted too). */
+  size: Type.Union([Type.String({ pattern: '^[0-9]{1,16}$' }), Type.Integer({ minimum: 0 })]),
+  /** SHA-256 of the content, lowercase hex: when already stored, an instant upload is offered. */
+  hash: Type.Optional(Type.String({ maxLength: 64 })),
+  mime_type: Type.Optional(Type.String({ maxLength: 255 })),
+  upload_type: Type.Optional(Type.Literal('UPLOAD_TYPE_RESUMABLE')),
+});
+export type CreateUploadBody = Static<typeof CreateUploadBody>;
+
+export const CreateFileBody = Type.Union([CreateFolderBody, CreateUploadBody]);
+
+/** Ours: proving an instant upload, the SHA-256 (hex) of the byte range the server chose. */
+export const ProofBody = Type.Object({ range_hash: Type.String({ pattern: '^[0-9a-fA-F]{64}$' }) });
+
+export const UPLOADS_PATH = '/drive/v1/uploads';
+
 export const RenameBody = Type.Object({ name: Type.String({ maxLength: 1024 }) });
 
 export const BatchIds = Type.Object({ ids: Type.Array(FileId, { minItems: 1, maxItems: 1000 }) });

@@ -96,6 +96,19 @@ export const FileListSchema = Type.Object({
 });
 export type FileList = Static<typeof FileListSchema>;
 
+export const CreatedUploadSchema = Type.Object({
+  upload_type: Type.Literal('UPLOAD_TYPE_RESUMABLE'),
+  file: FileSchema,
+  resumable: Type.Object({
+    kind: Type.Literal('drive#resumable'),
+    provider: Type.Literal('PROVIDER_TUS'),
+    params: Type.Object({ url: Type.String() }),
+  }),
+  /** Ours: present when the content is already stored; hash this range and POST it to `<url>/proof`. */
+  proof: Type.Optional(Type.Object({ offset: Type.Integer(), length: Type.Integer() })),
+});
+export type CreatedUpload = Static<typeof CreatedUploadSchema>;
+
 export const TaskSchema = Type.Object({
   kind: Type.Literal('drive#task'),
   id: Type.String(),

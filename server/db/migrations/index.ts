@@ -2,8 +2,10 @@
 import type { Migration } from 'kysely/migration';
 import { accounts } from './0001_accounts.ts';
 import { drive } from './0002_drive.ts';
+import { serverSecrets } from './0003_server_secrets.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
   '0002_drive': drive,
+  '0003_server_secrets': serverSecrets,
 };

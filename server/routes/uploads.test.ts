@@ -1,0 +1,211 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import * as tus from 'tus-js-client';
+import { ENGINES, createTestDatabase, startTestServer, type TestServer } from '../testing/harness.ts';
+import { TestBrowser, goodPassword, uniqueEmail } from '../testing/browser.ts';
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+async function signUp(url: string) {
+  const browser = new TestBrowser(url);
+  const answer = await browser.post('/v1/auth/signup', { email: uniqueEmail(), password: goodPassword(), name: 'Ann' });
+  return { browser, userId: answer.body.sub as string };
+}
+
+/** Headers a tus client sends to ride on the browser's session. */
+const sessionHeaders = (browser: TestBrowser) => ({
+  Cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+  Origin: browser.origin,
+});
+
+function tusUpload(browser: TestBrowser, bytes: Buffer, options: Partial<tus.UploadOptions>) {
+  return new Promise<string>((resolve, reject) => {
+    const upload = new tus.Upload(bytes, {
+      headers: sessionHeaders(browser),
+      chunkSize: 256 * 1024,
+      retryDelays: [],
+      ...options,
+      onSuccess: () => resolve(upload.url ?? ''),
+      onError: reject,
+    });
+    upload.start();
+  });
+}
+
+describe.each(ENGINES)('uploads and downloads on %s', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+  });
+  afterAll(async () => server?.dispose());
+
+  async function createUpload(browser: TestBrowser, name: string, bytes: Buffer, extra: Record<string, unknown> = {}) {
+    return browser.post('/drive/v1/files', { kind: 'drive#file', name, parent_id: '', size: String(bytes.length), upload_type: 'UPLOAD_TYPE_RESUMABLE', ...extra });
+  }
+
+  it('uploads over tus in chunks, completes with the content hash, and downloads the same bytes', async () => {
+    const { browser } = await signUp(server.url);
+    const bytes = randomBytes(1024 * 1024 + 123);
+    const created = await createUpload(browser, 'photo.jpg', bytes, { mime_type: 'image/jpeg' });
+    expect(created.status).toBe(200);
+    expect(created.body.file.phase).toBe('PHASE_TYPE_PENDING');
+    expect(created.body.resumable).toMatchObject({ kind: 'drive#resumable', provider: 'PROVIDER_TUS' });
+    await tusUpload(browser, bytes, { uploadUrl: created.body.resumable.params.url });
+
+    const file = (await browser.get(`/drive/v1/files/${created.body.file.id}`)).body;
+    expect(file).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', hash: sha256(bytes), size: String(bytes.length), file_category: 'IMAGE' });
+    expect((await browser.get('/drive/v1/about')).body.quota.usage).toBe(String(bytes.length));
+
+    const download = await fetch(file.web_content_link);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('serves byte ranges and a UTF-8 file name', async () => {
+    const { browser } = await signUp(server.url);
+    const bytes = randomBytes(5000);
+    const created = await createUpload(browser, '報告 "final".pdf', bytes);
+    await tusUpload(browser, bytes, { uploadUrl: created.body.resumable.params.url });
+    const link = (await browser.get(`/drive/v1/files/${created.body.file.id}`)).body.web_content_link;
+    const part = await fetch(link, { headers: { Range: 'bytes=100-199' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe('bytes 100-199/5000');
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(100, 200))).toBe(true);
+    const disposition = part.headers.get('content-disposition') ?? '';
+    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent('報告 "final".pdf')}`);
+    expect(disposition).toMatch(/^attachment; filename="__ _final_.pdf"/);
+  });
+
+  it('refuses a download link with a wrong signature or past its expiry', async () => {
+    const { browser } = await signUp(server.url);
+    const bytes = randomBytes(10);
+    const created = await createUpload(browser, 'a.bin', bytes);
+    await tusUpload(browser, bytes, { uploadUrl: created.body.resumable.params.url });
+    const link = new URL((await browser.get(`/drive/v1/files/${created.body.file.id}`)).body.web_content_link);
+    const forged = new URL(link);
+    forged.searchParams.set('s', 'x'.repeat(43));
+    expect((await fetch(forged)).status).toBe(403);
+    const stretched = new URL(link);
+    stretched.searchParams.set('e', String(Number(link.searchParams.get('e')) + 1000));
+    expect((await fetch(stretched)).status).toBe(403);
+    const expired = new URL(link);
+    expired.searchParams.set('e', String(Date.now() - 1000));
+    expect((await fetch(expired)).status).toBe(403);
+  });
+
+  it('resumes after the connection drops mid-upload', async () => {
+    const { browser } = await signUp(server.url);
+    const bytes = randomBytes(3 * 1024 * 1024);
+    const created = await createUpload(browser, 'big.bin', bytes);
+    const url = created.body.resumable.params.url;
+    // Send a first part, then cut the connection in the middle of the next request.
+    await fetch(url, { method: 'PATCH', headers: { ...sessionHeaders(browser), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: bytes.subarray(0, 1024 * 1024) });
+    const cut = new AbortController();
+    const body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(bytes.subarray(1024 * 1024, 1024 * 1024 + 300_000));
+        setTimeout(() => cut.abort(), 100);
+      },
+    });
+    await fetch(url, { method: 'PATCH', signal: cut.signal, headers: { ...sessionHeaders(browser), 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(1024 * 1024), 'Content-Type': 'application/offset+octet-stream' }, body, duplex: 'half' } as RequestInit).catch(() => {});
+    await new Promise((r) => setTimeout(r, 200));
+    // A tus client asks where the server is (HEAD) and sends the rest.
+    await tusUpload(browser, bytes, { uploadUrl: url });
+    const file = (await browser.get(`/drive/v1/files/${created.body.file.id}`)).body;
+    expect(file.hash).toBe(sha256(bytes));
+  });
+
+  it('accepts generic tus creation with metadata, and creation-with-upload', async () => {
+    const { browser } = await signUp(server.url);
+    const bytes = randomBytes(700_000);
+    await tusUpload(browser, bytes, { endpoint: `${server.url}/drive/v1/uploads`, metadata: { name: 'clip.mp4', filetype: 'video/mp4' }, uploadDataDuringCreation: true });
+    const listed = (await browser.get('/drive/v1/files')).body.files;
+    expect(listed.map((f: { name: string; phase: string; hash: string }) => [f.name, f.phase, f.hash])).toEqual([['clip.mp4', 'PHASE_TYPE_COMPLETE', sha256(bytes)]]);
+  });
+
+  it('cancels an upload (tus termination), removing its pending file', async () => {
+    const { browser } = await signUp(server.url);
+    const created = await createUpload(browser, 'gone.bin', randomBytes(1000));
+    const url = created.body.resumable.params.url;
+    const terminated = await fetch(url, { method: 'DELETE', headers: { ...sessionHeaders(browser), 'Tus-Resumable': '1.0.0' } });
+    expect(terminated.status).toBe(204);
+    expect((await browser.get(`/drive/v1/files/${created.body.file.id}`)).status).toBe(404);
+  });
+
+  it('completes at once when the content is stored and the client proves it holds it, never on the hash alone', async () => {
+    const first = await signUp(server.url);
+    const bytes = randomBytes(200_000);
+    const original = await createUpload(first.browser, 'shared.bin', bytes);
+    await tusUpload(first.browser, bytes, { uploadUrl: original.body.resumable.params.url });
+
+    const second = await signUp(server.url);
+    const claimed = await createUpload(second.browser, 'mine.bin', bytes, { hash: sha256(bytes) });
+    expect(claimed.body.file.phase).toBe('PHASE_TYPE_PENDING');
+    const { offset, length } = claimed.body.proof;
+    const proofUrl = `${claimed.body.resumable.params.url}/proof`.replace(server.config.publicUrl, server.url);
+    const wrong = await second.browser.post(new URL(proofUrl).pathname, { range_hash: sha256(randomBytes(length)) });
+    expect(wrong.body.details[0].reason).toBe('mismatch');
+    expect((await second.browser.get(`/drive/v1/files/${claimed.body.file.id}`)).body.phase).toBe('PHASE_TYPE_PENDING');
+
+    const proved = await second.browser.post(new URL(proofUrl).pathname, { range_hash: sha256(bytes.subarray(offset, offset + length)) });
+    expect(proved.body).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', hash: sha256(bytes) });
+    expect((await second.browser.get('/drive/v1/about')).body.quota.usage).toBe(String(bytes.length));
+  });
+
+  it('refuses an upload larger than the space left, and never lets concurrent uploads pass the limit', async () => {
+    const { browser, userId } = await signUp(server.url);
+    await server.database.db.updateTable('user').set({ storage_limit: 1_500_000 }).where('id', '=', userId).execute();
+    expect((await createUpload(browser, 'huge.bin', Buffer.alloc(2_000_000))).body.error).toBe('file_space_not_enough');
+
+    // Each fits alone; together they do not: one completes, the other is refused at its last byte.
+    const a = randomBytes(1_000_000);
+    const b = randomBytes(1_000_000);
+    const [ua, ub] = [await createUpload(browser, 'a.bin', a), await createUpload(browser, 'b.bin', b)];
+    const results = await Promise.allSettled([tusUpload(browser, a, { uploadUrl: ua.body.resumable.params.url }), tusUpload(browser, b, { uploadUrl: ub.body.resumable.params.url })]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const failure = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(String(failure.reason)).toContain('file_space_not_enough');
+    const quota = (await browser.get('/drive/v1/about')).body.quota;
+    expect(Number(quota.usage)).toBe(1_000_000);
+    expect((await browser.get('/drive/v1/files')).body.files).toHaveLength(1);
+  });
+
+  it("does not let another person touch an upload or read a file's links", async () => {
+    const owner = await signUp(server.url);
+    const other = await signUp(server.url);
+    const created = await createUpload(owner.browser, 'private.bin', randomBytes(100));
+    const url = created.body.resumable.params.url;
+    for (const method of ['HEAD', 'PATCH', 'DELETE']) {
+      const answer = await fetch(url, { method, headers: { ...sessionHeaders(other.browser), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, ...(method === 'PATCH' ? { body: 'x' } : {}) });
+      expect(answer.status, method).toBe(404);
+    }
+    expect((await fetch(url, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } })).status).toBe(401);
+    expect((await other.browser.post(`/drive/v1/uploads/${created.body.file.id}/proof`, { range_hash: 'a'.repeat(64) })).status).toBe(404);
+  });
+});
+
+describe('an upload across a server restart', () => {
+  it('resumes on a new server process with the hash rebuilt from the bytes on disk', async () => {
+    const database = await createTestDatabase('sqlite');
+    const first = await startTestServer('sqlite', { database: database.config });
+    const dataDir = first.config.dataDir;
+    const { browser } = await signUp(first.url);
+    const bytes = randomBytes(2 * 1024 * 1024);
+    const created = await browser.post('/drive/v1/files', { kind: 'drive#file', name: 'r.bin', size: String(bytes.length) });
+    const path = new URL(created.body.resumable.params.url).pathname;
+    await fetch(first.url + path, { method: 'PATCH', headers: { ...sessionHeaders(browser), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: bytes.subarray(0, 1024 * 1024) });
+    await first.stop();
+
+    const second = await startTestServer('sqlite', { database: database.config, dataDir, blobStore: first.config.blobStore });
+    try {
+      const resumedBrowser = new TestBrowser(second.url);
+      for (const [k, v] of browser.cookies) resumedBrowser.cookies.set(k, v);
+      await tusUpload(resumedBrowser, bytes, { uploadUrl: second.url + path });
+      expect((await resumedBrowser.get(`/drive/v1/files/${created.body.file.id}`)).body.hash).toBe(sha256(bytes));
+    } finally {
+      await second.dispose();
+      await database.drop();
+    }
+  });
+});

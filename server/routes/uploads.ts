@@ -1,0 +1,133 @@
+// Uploads over tus 1.0 at /drive/v1/uploads (creation, creation-with-upload, termination,
+// expiration) and downloads through signed links. Creation is ours, so every upload is a pending
+// file with a checked name, folder and quota; the rest of the protocol is @tus/server's.
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import fastifyStatic from '@fastify/static';
+import { Server as TusServer } from '@tus/server';
+import { ProofBody, UPLOADS_PATH } from '#shared/api/files.ts';
+import { ApiErrorSchema, FileSchema } from '#shared/api/resources.ts';
+import { authOf, type authenticator } from '../auth/authenticate.ts';
+import { ServiceError } from '../errors.ts';
+import { presentFile, ROOT } from '../services/files.ts';
+import type { UploadsService } from '../services/uploads.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import { DOWNLOAD_PATH, contentDisposition, type DownloadLinks } from '../storage/download-links.ts';
+import type { HashingUploadStore } from '../storage/upload-store.ts';
+
+type Options = {
+  uploads: UploadsService;
+  store: HashingUploadStore;
+  blobs: BlobStore;
+  links: DownloadLinks;
+  auth: ReturnType<typeof authenticator>;
+  database: { db: Kysely<Database> };
+};
+
+const TUS_HEADERS = { 'Tus-Resumable': '1.0.0' };
+
+export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { uploads, store, blobs, links, auth, database }) => {
+  const tus = new TusServer({
+    path: UPLOADS_PATH,
+    datastore: store,
+    relativeLocation: true,
+    async onUploadFinish(_request, upload) {
+      try {
+        await uploads.finish(upload.id);
+        return {};
+      } catch (failure) {
+        if (failure instanceof ServiceError) throw { status_code: failure.status, body: JSON.stringify(failure.toBody()) };
+        throw failure;
+      }
+    },
+  });
+
+  // reply.sendFile for blobs: Range, If-Range, ETag and Last-Modified handled by @fastify/send.
+  await app.register(fastifyStatic, { root: blobs.root, serve: false });
+
+  // tus bodies are streamed to disk by the store, never parsed or held in memory.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+
+  const handOverToTus = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    return tus.handle(request.raw, reply.raw);
+  };
+
+  // Creation, for any tus client: Upload-Length and Upload-Metadata (name, parent_id, filetype).
+  app.post(UPLOADS_PATH, { preHandler: auth.requireUser, schema: { hide: true } }, async (request, reply) => {
+    const length = Number(request.headers['upload-length']);
+    if (!request.headers['upload-length'] || !Number.isSafeInteger(length) || length < 0) {
+      throw new ServiceError('invalid_request', 'Upload-Length is required: Nubo checks the quota before the first byte.', [{ field: 'Upload-Length', reason: 'missing' }]);
+    }
+    const metadata = parseUploadMetadata(request.headers['upload-metadata']);
+    const created = await uploads.create(authOf(request).user.id, {
+      name: metadata.name ?? metadata.filename ?? '',
+      parentId: metadata.parent_id ?? ROOT,
+      size: length,
+      mimeType: metadata.filetype ?? metadata.mime_type,
+    });
+    const id = created.file.id;
+    let offset = created.file.phase === 'PHASE_TYPE_COMPLETE' ? length : 0;
+    // creation-with-upload: the first bytes may ride on the POST itself.
+    if (offset < length && request.headers['content-type'] === 'application/offset+octet-stream' && Number(request.headers['content-length'] ?? 0) > 0) {
+      offset = await store.write(request.raw, id, 0);
+      if (offset === length) await uploads.finish(id);
+    }
+    return reply
+      .status(201)
+      .headers({ ...TUS_HEADERS, Location: `${UPLOADS_PATH}/${id}`, 'Upload-Offset': String(offset), 'Upload-Expires': new Date(Date.now() + store.getExpiration()).toUTCString() })
+      .send();
+  });
+
+  app.options(UPLOADS_PATH, { schema: { hide: true } }, handOverToTus);
+
+  // The user must own the pending file behind the upload; another person's id is unknown here.
+  const ownUpload = async (request: FastifyRequest) => {
+    await auth.requireUser(request);
+    await uploads.pendingFile(authOf(request).user.id, (request.params as { id: string }).id);
+  };
+  app.route({ method: ['HEAD', 'PATCH'], url: `${UPLOADS_PATH}/:id`, preHandler: ownUpload, schema: { hide: true }, handler: handOverToTus });
+  // Termination: the pending file goes first, so no listing shows it once the answer arrives.
+  app.delete(`${UPLOADS_PATH}/:id`, { preHandler: ownUpload, schema: { hide: true } }, async (request, reply) => {
+    await uploads.cancelled((request.params as { id: string }).id);
+    return handOverToTus(request, reply);
+  });
+  app.options(`${UPLOADS_PATH}/:id`, { schema: { hide: true } }, handOverToTus);
+
+  app.post(
+    `${UPLOADS_PATH}/:id/proof`,
+    { preHandler: auth.requireUser, schema: { tags: ['files'], params: Type.Object({ id: Type.String({ maxLength: 64 }) }), body: ProofBody, response: { 200: FileSchema, 400: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema } } },
+    async (request) => presentFile(await uploads.prove(authOf(request).user.id, request.params.id, request.body.range_hash)),
+  );
+
+  // Downloads: the signed link is the permission, so players and download managers need no session.
+  app.get(
+    `${DOWNLOAD_PATH}/:id`,
+    { schema: { tags: ['files'], params: Type.Object({ id: Type.String({ maxLength: 64 }) }), querystring: Type.Object({ e: Type.Integer(), s: Type.String({ maxLength: 100 }), inline: Type.Optional(Type.Boolean()) }) } },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!links.verify(id, request.query.e, request.query.s)) throw new ServiceError('permission_denied', 'This download link has expired or is not valid. Open the file again to get a new one.');
+      const file = await database.db.selectFrom('file').select(['name', 'hash', 'mime_type', 'phase', 'trashed_at']).where('id', '=', id).executeTakeFirst();
+      if (!file?.hash || file.phase !== 'PHASE_TYPE_COMPLETE' || file.trashed_at !== null) throw new ServiceError('file_not_found', 'This file does not exist or has been deleted.');
+      reply.header('Content-Disposition', contentDisposition(file.name, request.query.inline ? 'inline' : 'attachment'));
+      reply.header('Cache-Control', 'private, max-age=3600');
+      reply.type(file.mime_type || 'application/octet-stream');
+      return reply.sendFile(blobs.relativePath(file.hash), { cacheControl: false, contentType: false });
+    },
+  );
+};
+
+/** tus Upload-Metadata: comma-separated `key base64value` pairs. */
+export function parseUploadMetadata(header: string | string[] | undefined): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  const raw = Array.isArray(header) ? header.join(',') : header;
+  for (const pair of raw?.split(',') ?? []) {
+    const [key, value] = pair.trim().split(' ');
+    if (!key) continue;
+    metadata[key] = value ? Buffer.from(value, 'base64').toString('utf8') : '';
+  }
+  return metadata;
+}

@@ -1,0 +1,180 @@
+// Uploads (issue 4): a file is created PENDING with a tus upload behind it; bytes arrive over
+// tus; on the last byte the content's hash is already known, the upload file is renamed into the
+// blob store and the file completes. The quota is checked at creation and again, atomically, at
+// completion. A file whose content is already stored completes at once, once the client proves
+// it holds the bytes by hashing a range the server chose.
+import { createHash, randomInt } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import type { Kysely } from 'kysely';
+import { Upload } from '@tus/utils';
+import { fileExtension } from '#shared/files/classify.ts';
+import { nameProblem, splitExtension, freeName } from '#shared/files/names.ts';
+import type { Database } from '../db/schema.ts';
+import { filesRepository, type FileRow } from '../db/repositories/files.ts';
+import { ServiceError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import type { HashingUploadStore } from '../storage/upload-store.ts';
+import { ROOT } from './files.ts';
+
+/** How many bytes the instant-upload proof asks the client to hash. */
+const PROOF_LENGTH = 64 * 1024;
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+export type NewUpload = { name: string; parentId: string; size: number; hash?: string | undefined; mimeType?: string | undefined };
+export type CreatedUpload = { file: FileRow; proof?: { offset: number; length: number } };
+
+export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; store: HashingUploadStore; now?: () => number }) {
+  const { db, blobs, store } = deps;
+  const repo = filesRepository(db);
+  const now = deps.now ?? Date.now;
+
+  async function pendingFile(userId: string, id: string): Promise<FileRow> {
+    const file = await repo.find(db, userId, id);
+    if (!file || file.phase !== 'PHASE_TYPE_PENDING') throw new ServiceError('file_not_found', 'This upload does not exist or has already finished.');
+    return file;
+  }
+
+  /** Points a pending file at a stored blob, counting its size against the quota, atomically. */
+  async function completeWithBlob(file: FileRow, hash: string, size: number): Promise<FileRow> {
+    return db.transaction().execute(async (tx) => {
+      await tx.insertInto('blob').values({ hash, size, created_at: now() }).onConflict((c) => c.column('hash').doNothing()).execute();
+      if (!(await repo.addStorage(tx, file.user_id, size))) throw spaceNotEnough();
+      const changes = { hash, size, phase: 'PHASE_TYPE_COMPLETE', modified_at: now() };
+      await repo.update(tx, file.user_id, file.id, changes);
+      return { ...file, ...changes };
+    });
+  }
+
+  /** A failed completion must not leave a pending file or a blob nothing refers to. */
+  async function discard(file: FileRow, hash?: string) {
+    await db.deleteFrom('file').where('id', '=', file.id).where('phase', '=', 'PHASE_TYPE_PENDING').execute();
+    if (!hash) return;
+    const released = await db
+      .deleteFrom('blob')
+      .where('hash', '=', hash)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('file').select('id').where('hash', '=', hash))))
+      .executeTakeFirst();
+    if (Number(released.numDeletedRows) > 0) await blobs.remove(hash);
+  }
+
+  return {
+    async create(userId: string, request: NewUpload): Promise<CreatedUpload> {
+      const problem = nameProblem(request.name);
+      if (problem) throw problem === 'empty' ? new ServiceError('file_name_empty', 'Enter a name.') : new ServiceError('invalid_request', 'This file name cannot be used.', [{ field: 'name', reason: problem }]);
+      if (!Number.isSafeInteger(request.size) || request.size < 0) throw new ServiceError('invalid_request', 'size must be a whole number of bytes.', [{ field: 'size', reason: 'invalid' }]);
+      const hash = request.hash?.toLowerCase();
+      if (hash !== undefined && !SHA256_HEX.test(hash)) throw new ServiceError('invalid_request', 'hash must be the SHA-256 of the content, in hex.', [{ field: 'hash', reason: 'invalid' }]);
+
+      const file = await db.transaction().execute(async (tx) => {
+        if (request.parentId !== ROOT) {
+          const parent = await repo.find(tx, userId, request.parentId);
+          if (!parent || parent.trashed_at !== null || parent.kind !== 'drive#folder') throw new ServiceError('file_not_found', 'The folder to upload into does not exist.');
+        }
+        const storage = await tx.selectFrom('user').select(['storage_used', 'storage_limit']).where('id', '=', userId).executeTakeFirstOrThrow();
+        if (storage.storage_used + request.size > storage.storage_limit) throw spaceNotEnough();
+        const { stem } = splitExtension(request.name);
+        const taken = await repo.takenNames(tx, userId, request.parentId, stem.replace(/ \(\d+\)$/, ''));
+        const at = now();
+        const row: FileRow = {
+          id: newId(),
+          user_id: userId,
+          parent_id: request.parentId,
+          kind: 'drive#file',
+          name: freeName(request.name, taken),
+          file_extension: fileExtension(request.name),
+          size: request.size,
+          mime_type: request.mimeType ?? '',
+          hash: null,
+          phase: 'PHASE_TYPE_PENDING',
+          created_at: at,
+          modified_at: at,
+          starred_at: null,
+          trashed_at: null,
+          trash_root_id: null,
+          params: '{}',
+        };
+        await repo.insert(tx, row);
+        return row;
+      });
+
+      const proof = hash && request.size > 0 && (await blobs.has(hash)) ? proofRange(request.size) : undefined;
+      await store.create(
+        new Upload({
+          id: file.id,
+          size: request.size,
+          offset: 0,
+          metadata: { name: file.name, ...(proof && hash ? { proof_hash: hash, proof_offset: String(proof.offset), proof_length: String(proof.length) } : {}) },
+        }),
+      );
+      if (request.size === 0) return { file: await this.finish(file.id) };
+      return { file, ...(proof ? { proof } : {}) };
+    },
+
+    /** The user must own the pending file behind an upload. */
+    pendingFile,
+
+    /** Instant upload: the hash of the chosen range proves the client holds the content. */
+    async prove(userId: string, id: string, rangeHash: string): Promise<FileRow> {
+      const file = await pendingFile(userId, id);
+      const upload = await store.getUpload(id).catch(() => undefined);
+      const claimed = upload?.metadata?.proof_hash;
+      const offset = Number(upload?.metadata?.proof_offset);
+      const length = Number(upload?.metadata?.proof_length);
+      if (!claimed || !Number.isSafeInteger(offset) || !Number.isSafeInteger(length)) {
+        throw new ServiceError('invalid_request', 'This upload was not offered an instant completion; send the bytes.', [{ field: 'proof', reason: 'not_offered' }]);
+      }
+      const expected = createHash('sha256').update(await blobs.readRange(claimed, offset, length)).digest('hex');
+      if (expected !== rangeHash.toLowerCase()) {
+        throw new ServiceError('invalid_request', 'The proof does not match the stored content; send the bytes.', [{ field: 'proof', reason: 'mismatch' }]);
+      }
+      const completed = await completeWithBlob(file, claimed, file.size);
+      await store.remove(id).catch(() => {});
+      store.forget(id);
+      return completed;
+    },
+
+    /** Called when the last byte of an upload is on disk. */
+    async finish(id: string): Promise<FileRow> {
+      const file = await db.selectFrom('file').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!file || file.phase !== 'PHASE_TYPE_PENDING') throw new ServiceError('file_not_found', 'This upload does not exist or has already finished.');
+      const hash = await store.digest(id, file.size);
+      await blobs.adopt(store.pathOf(id), hash);
+      await store.configstore.delete(id);
+      try {
+        return await completeWithBlob(file, hash, file.size);
+      } catch (failure) {
+        await discard(file, hash);
+        throw failure;
+      }
+    },
+
+    /** A cancelled upload: its pending file goes too. */
+    async cancelled(id: string) {
+      store.forget(id);
+      await db.deleteFrom('file').where('id', '=', id).where('phase', '=', 'PHASE_TYPE_PENDING').execute();
+    },
+
+    /** Drops uploads past their expiry and their pending files. */
+    async expire(olderThanMs: number) {
+      await store.deleteExpired().catch(() => 0);
+      const stale = await db.selectFrom('file').select('id').where('phase', '=', 'PHASE_TYPE_PENDING').where('created_at', '<', now() - olderThanMs).execute();
+      for (const { id } of stale) {
+        await store.remove(id).catch(() => {});
+        await rm(store.pathOf(id), { force: true });
+        await this.cancelled(id);
+      }
+    },
+  };
+}
+
+export type UploadsService = ReturnType<typeof uploadsService>;
+
+function proofRange(size: number): { offset: number; length: number } {
+  const length = Math.min(PROOF_LENGTH, size);
+  return { offset: size === length ? 0 : randomInt(0, size - length + 1), length };
+}
+
+function spaceNotEnough() {
+  return new ServiceError('file_space_not_enough', 'There is not enough storage space left. Free some space or get more storage.');
+}

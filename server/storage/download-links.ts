@@ -1,0 +1,33 @@
+// Download links (web_content_link): the file id and an expiry signed with the server's key, so a
+// link works without a session (players, download managers) but only for a while and only for
+// that file.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export const DOWNLOAD_LINK_TTL_MS = 6 * 60 * 60_000;
+export const DOWNLOAD_PATH = '/drive/v1/download';
+
+export function downloadLinks(key: Buffer, publicUrl: string, now: () => number = Date.now) {
+  const sign = (fileId: string, expires: number) => createHmac('sha256', key).update(`${fileId}.${expires}`).digest('base64url');
+  return {
+    linkFor(fileId: string): { url: string; expire: string } {
+      const expires = now() + DOWNLOAD_LINK_TTL_MS;
+      return { url: `${publicUrl}${DOWNLOAD_PATH}/${fileId}?e=${expires}&s=${sign(fileId, expires)}`, expire: new Date(expires).toISOString() };
+    },
+    /** True when the signature is this server's and the link has not expired. */
+    verify(fileId: string, expires: number, signature: string): boolean {
+      if (!Number.isSafeInteger(expires) || expires <= now()) return false;
+      const expected = Buffer.from(sign(fileId, expires));
+      const given = Buffer.from(signature);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  };
+}
+
+export type DownloadLinks = ReturnType<typeof downloadLinks>;
+
+/** Content-Disposition with the name in UTF-8 (RFC 6266/5987) and an ASCII stand-in for old clients. */
+export function contentDisposition(name: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
