@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import type { Locale } from '#shared/i18n/locales.ts';
 import type { Translate } from '#shared/i18n/translator.ts';
 import { $messages } from './stores/messages.ts';
 
@@ -7,4 +8,11 @@ export function useT(): Translate {
   const state = useStore($messages);
   if (state.status !== 'ready') throw new Error('useT() used before the messages were loaded');
   return state.t;
+}
+
+/** The locale the shown messages are in, for formatting dates and times alongside them. */
+export function useLocaleCode(): Locale {
+  const state = useStore($messages);
+  if (state.status !== 'ready') throw new Error('useLocaleCode() used before the messages were loaded');
+  return state.locale;
 }

@@ -1,10 +1,27 @@
 // The drive app's routes (SPEC §2.4). Every page is its own chunk; features add theirs here.
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { AppLayout } from './layouts/AppLayout.tsx';
+import { SimpleLayout } from './layouts/SimpleLayout.tsx';
+
+const scene = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
+
+const auth = scene(async () => (await import('./scenes/Auth.tsx')).Auth);
 
 export const ROUTES: RouteObject[] = [
   {
+    element: <SimpleLayout />,
+    children: [
+      { path: '/auth', lazy: auth },
+      { path: '/drive/login', lazy: auth },
+      { path: '/loading', lazy: scene(async () => (await import('./scenes/Loading.tsx')).Loading) },
+    ],
+  },
+  {
     element: <AppLayout />,
-    children: [{ path: '*', lazy: async () => ({ Component: (await import('./scenes/NotFound.tsx')).NotFound }) }],
+    children: [
+      { path: '/drive/account', lazy: scene(async () => (await import('./scenes/Account.tsx')).Account) },
+      { path: '*', lazy: scene(async () => (await import('./scenes/NotFound.tsx')).NotFound) },
+    ],
   },
 ];

@@ -4,4 +4,4 @@ import type { MessageKey } from '#shared/i18n/translator.ts';
 
 export type DriveSection = { path: string; labelKey: MessageKey };
 
-export const DRIVE_SECTIONS: readonly DriveSection[] = [];
+export const DRIVE_SECTIONS: readonly DriveSection[] = [{ path: '/drive/account', labelKey: 'drive.sidebar.account' }];

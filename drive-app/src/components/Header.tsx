@@ -5,14 +5,15 @@ import { $locale, switchLocale } from '../stores/locale.ts';
 import { $darkMode, toggleDarkMode } from '../stores/theme.ts';
 import { $layout, setSidebarMobileVisible } from '../stores/layout.ts';
 
-export function Header() {
+/** `withMenu` is false on pages without the sidebar, where there is no menu to open. */
+export function Header({ withMenu = true }: { withMenu?: boolean }) {
   const t = useT();
   const locale = useStore($locale);
   const darkMode = useStore($darkMode);
   const { isMobile, sidebarMobileVisible } = useStore($layout);
   return (
     <header className="app-header">
-      {isMobile && (
+      {withMenu && isMobile && (
         <button
           type="button"
           className="icon-button"

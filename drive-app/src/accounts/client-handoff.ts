@@ -1,0 +1,144 @@
+// Signing in the desktop client and the browser extension through the web page (SPEC §2.6, §7.5,
+// §7.6): the page asks for a one-time authorization code for that client, then hands the code
+// over — to the desktop client's loopback port, or to the extension's content script in the page.
+import { ApiError, type ApiClient } from '#shared/api/client.ts';
+import { AUTH_PATHS, type AuthorizeAnswer, type AuthorizeBody } from '#shared/api/auth.ts';
+import { CLIENT_IDS, CLIENT_SCOPE, EXTENSION_REDIRECT_URI, desktopRedirectUri, parseDesktopPort } from '#shared/accounts/clients.ts';
+
+/** The `from_source` entry values (SPEC §2.6). */
+export const FROM_SOURCES = { desktop: 'pc_client', extension: 'pp_browser_extension' } as const;
+
+export type HandoffClient = keyof typeof FROM_SOURCES;
+
+export type ClientHandoff =
+  | { client: 'desktop'; port: number; state: string; codeChallenge: string }
+  | { client: 'extension'; state: string; codeChallenge: string };
+
+/** A hand-off the page cannot start: the client sent it an incomplete request. */
+export type BrokenHandoff = { client: HandoffClient; broken: 'port' | 'code_challenge' };
+
+/** The PKCE challenge is the base64url SHA-256 of the client's verifier: always 43 characters. */
+const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+
+/** The other client this sign-in is for, from the entry query; undefined for a sign-in to the web app. */
+export function clientHandoffFrom(query: URLSearchParams): ClientHandoff | BrokenHandoff | undefined {
+  const source = query.get('from_source');
+  const client = source === FROM_SOURCES.desktop ? 'desktop' : source === FROM_SOURCES.extension ? 'extension' : undefined;
+  if (!client) return undefined;
+  const codeChallenge = query.get('code_challenge') ?? '';
+  if (!CODE_CHALLENGE.test(codeChallenge)) return { client, broken: 'code_challenge' };
+  const state = query.get('state') ?? '';
+  if (client === 'extension') return { client, state, codeChallenge };
+  const port = parseDesktopPort(query.get('port'));
+  return port === undefined ? { client, broken: 'port' } : { client, port, state, codeChallenge };
+}
+
+export function isBrokenHandoff(handoff: ClientHandoff | BrokenHandoff): handoff is BrokenHandoff {
+  return 'broken' in handoff;
+}
+
+export function authorizeBodyFor(handoff: ClientHandoff): AuthorizeBody {
+  const client =
+    handoff.client === 'desktop'
+      ? { client_id: CLIENT_IDS.desktop, redirect_uri: desktopRedirectUri(handoff.port) }
+      : { client_id: CLIENT_IDS.extension, redirect_uri: EXTENSION_REDIRECT_URI };
+  return {
+    ...client,
+    scope: CLIENT_SCOPE,
+    response_type: 'code',
+    state: handoff.state,
+    code_challenge: handoff.codeChallenge,
+    code_challenge_method: 'S256',
+  };
+}
+
+export type HandoffFailure = 'request_refused' | 'desktop_unreachable' | 'desktop_refused' | 'extension_no_answer';
+
+export class HandoffError extends Error {
+  readonly reason: HandoffFailure;
+
+  constructor(reason: HandoffFailure, message: string) {
+    super(message);
+    this.name = 'HandoffError';
+    this.reason = reason;
+  }
+}
+
+/** How long the desktop client may take to answer on its loopback port. */
+export const DESKTOP_ANSWER_TIMEOUT_MS = 10_000;
+
+/** Posts the code to the desktop client, which confirms by echoing it in X-Auth-Code. */
+export async function deliverToDesktop(port: number, answer: AuthorizeAnswer, fetchImpl: typeof fetch = fetch): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetchImpl(desktopRedirectUri(port), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ code: answer.code, state: answer.state }),
+      signal: AbortSignal.timeout(DESKTOP_ANSWER_TIMEOUT_MS),
+    });
+  } catch (failure) {
+    throw new HandoffError('desktop_unreachable', `the desktop client on port ${port} did not answer: ${String(failure)}`);
+  }
+  const echoed = response.headers.get('X-Auth-Code');
+  if (!response.ok || echoed !== answer.code) {
+    throw new HandoffError('desktop_refused', `the desktop client answered HTTP ${response.status} ${echoed === null ? 'without' : 'with another'} X-Auth-Code`);
+  }
+}
+
+/** The messages the page and the extension's content script exchange (SPEC §7.6). */
+export const EXTENSION_MESSAGES = { authCode: 'nubo:extension-auth-code', received: 'nubo:extension-auth-code-received' } as const;
+
+/** SPEC §7.6, §8: an extension login request times out after 5 s with an empty result. */
+export const EXTENSION_ANSWER_TIMEOUT_MS = 5_000;
+
+export type ExtensionReceipt = { type: typeof EXTENSION_MESSAGES.received };
+
+function isExtensionReceipt(data: unknown): data is ExtensionReceipt {
+  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === EXTENSION_MESSAGES.received;
+}
+
+/** Hands the code to the extension through the page; resolves with its receipt, or undefined after the timeout. */
+export function deliverToExtension(
+  answer: AuthorizeAnswer,
+  win: Window = window,
+  timeoutMs: number = EXTENSION_ANSWER_TIMEOUT_MS,
+): Promise<ExtensionReceipt | undefined> {
+  return new Promise((resolve) => {
+    const finish = (receipt: ExtensionReceipt | undefined) => {
+      clearTimeout(timer);
+      win.removeEventListener('message', onMessage);
+      resolve(receipt);
+    };
+    // Only this page (where the content script lives) may answer, never another frame or site.
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin === win.location.origin && isExtensionReceipt(event.data)) finish(event.data);
+    };
+    const timer = setTimeout(() => finish(undefined), timeoutMs);
+    win.addEventListener('message', onMessage);
+    win.postMessage({ type: EXTENSION_MESSAGES.authCode, code: answer.code, state: answer.state }, win.location.origin);
+  });
+}
+
+export type HandoffDependencies = { api: ApiClient; fetch?: typeof fetch; window?: Window; extensionTimeoutMs?: number };
+
+/** Asks for a code for the client and hands it over; throws an ApiError or a HandoffError. */
+export async function handOffSignIn(handoff: ClientHandoff, deps: HandoffDependencies): Promise<void> {
+  let answer: AuthorizeAnswer;
+  try {
+    answer = await deps.api.post<AuthorizeAnswer>(AUTH_PATHS.authorize, authorizeBodyFor(handoff));
+  } catch (failure) {
+    // The client's own request was refused (its redirect address, its challenge): only it can start again.
+    if (failure instanceof ApiError && failure.error === 'invalid_request') throw new HandoffError('request_refused', failure.message);
+    throw failure;
+  }
+  if (handoff.client === 'desktop') {
+    await deliverToDesktop(handoff.port, answer, deps.fetch);
+    return;
+  }
+  const receipt = await deliverToExtension(answer, deps.window, deps.extensionTimeoutMs);
+  if (!receipt) throw new HandoffError('extension_no_answer', `the extension did not confirm the code within ${deps.extensionTimeoutMs ?? EXTENSION_ANSWER_TIMEOUT_MS} ms`);
+}
+
+/** The site page that tells the user they can close the window (SPEC §2.2). */
+export const AUTH_SUCCESS_PATH = '/auth-success';

@@ -1,0 +1,31 @@
+// Where a sign-in sends the user next: the `redirect` entry parameter, but only to a page of this
+// site, so a crafted link cannot use Nubo's sign-in page to send people elsewhere.
+
+/** There is no /drive/all yet; the account page is the signed-in home for now. */
+export const SIGNED_IN_HOME = '/drive/account';
+
+export const SIGN_IN_PATH = '/auth';
+
+/** `raw` as a path of `origin` (path, query and hash), or undefined when it leads anywhere else. */
+export function sameOriginPath(raw: string | null | undefined, origin: string): string | undefined {
+  // "//host" and "/\host" are other hosts to a browser, though they start with a slash.
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw, origin);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== new URL(origin).origin) return undefined;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The page to open after signing in, from the entry query. */
+export function afterSignInPath(query: URLSearchParams, origin: string): string {
+  return sameOriginPath(query.get('redirect'), origin) ?? SIGNED_IN_HOME;
+}
+
+/** The sign-in page that comes back to `returnTo` afterwards. */
+export function signInPathFor(returnTo: string): string {
+  return `${SIGN_IN_PATH}?${new URLSearchParams({ redirect: returnTo })}`;
+}

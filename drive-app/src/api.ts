@@ -1,0 +1,34 @@
+// The drive app's one API client: the shared client (SPEC §7), renewing the session once when a
+// call is answered 401, and signing this browser out when the server refuses to renew it.
+import { createApiClient } from '#shared/api/client.ts';
+import { AUTH_PATHS, type TokenBody, type WebSession } from '#shared/api/auth.ts';
+import { CLIENT_IDS } from '#shared/accounts/clients.ts';
+import { withSessionRefresh } from './accounts/session-refresh.ts';
+import { forgetSignIn, rememberSignIn } from './accounts/signed-in-marker.ts';
+import { appEvents } from './events.ts';
+import { $locale } from './stores/locale.ts';
+
+const REFRESH_LOCK = 'nubo-auth-refresh';
+
+const plainApi = createApiClient({ locale: () => $locale.get() });
+
+async function acrossTabs<T>(task: () => Promise<T>): Promise<T> {
+  // Web Locks exist only in secure contexts; over plain http on a LAN address each tab renews alone.
+  if ('locks' in navigator) return await navigator.locks.request(REFRESH_LOCK, task);
+  return task();
+}
+
+async function renewSession(): Promise<void> {
+  // The refresh cookie (path /v1/auth) rides along; the answer carries a new expiry, never a secret.
+  const body: TokenBody = { grant_type: 'refresh_token', client_id: CLIENT_IDS.web };
+  rememberSignIn(localStorage, await plainApi.post<WebSession>(AUTH_PATHS.token, body));
+}
+
+export const api = withSessionRefresh(plainApi, {
+  refresh: renewSession,
+  acrossTabs,
+  onSessionEnded: () => {
+    forgetSignIn(localStorage);
+    appEvents.emit('session-ended', {});
+  },
+});

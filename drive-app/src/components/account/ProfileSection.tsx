@@ -1,0 +1,63 @@
+import { useId, useState, type FormEvent } from 'react';
+import { formatLongDate } from '#shared/format.ts';
+import { useT } from '../../i18n.ts';
+import { messageText, type Message } from '../../accounts/error-messages.ts';
+import { nameProblem } from '../../accounts/validation.ts';
+import { userStore } from '../../stores/user.ts';
+import type { UserInfo } from '../../stores/user-store.ts';
+import { TextField } from '../TextField.tsx';
+import { FailureNotice } from '../FailureNotice.tsx';
+import { useSubmission } from '../useSubmission.ts';
+
+/** The user's name (editable), masked e-mail address and the day they joined. */
+export function ProfileSection({ user }: { user: UserInfo }) {
+  const t = useT();
+  const titleId = useId();
+  const [name, setName] = useState(user.username);
+  const [problem, setProblem] = useState<Message>();
+  const [saved, setSaved] = useState(false);
+  const { pending, failure, submit } = useSubmission();
+
+  async function saveName(event: FormEvent) {
+    event.preventDefault();
+    const found = nameProblem(name);
+    setProblem(found);
+    setSaved(false);
+    if (found) return;
+    setSaved(await submit(() => userStore.rename(name.trim())));
+  }
+
+  return (
+    <section className="account-section" aria-labelledby={titleId}>
+      <h2 id={titleId}>{t('account.profile.title')}</h2>
+      <form className="inline-form" onSubmit={saveName} noValidate>
+        <TextField
+          label={t('account.profile.name')}
+          name="name"
+          autoComplete="name"
+          maxLength={100}
+          value={name}
+          onValueChange={setName}
+          error={messageText(t, problem)}
+        />
+        <button type="submit" className="button secondary" disabled={pending}>
+          {t('account.profile.save')}
+        </button>
+      </form>
+      {saved && (
+        <p className="notice notice-success" role="status">
+          {t('account.profile.saved')}
+        </p>
+      )}
+      {failure !== undefined && <FailureNotice failure={failure} />}
+      <dl className="facts">
+        <dt>{t('account.profile.email')}</dt>
+        <dd>{user.email}</dd>
+        <dt>{t('account.profile.memberSince')}</dt>
+        <dd>
+          <time dateTime={user.createdAt}>{formatLongDate(user.createdAt)}</time>
+        </dd>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState, type FormEvent } from 'react';
+import { useT } from '../../i18n.ts';
+import { messageText, type Message } from '../../accounts/error-messages.ts';
+import { emailProblem, enteredPasswordProblem } from '../../accounts/validation.ts';
+import type { OnCheckingRobot, SignInInput } from '../../stores/user-store.ts';
+import { TextField } from '../TextField.tsx';
+import { FailureNotice } from '../FailureNotice.tsx';
+import { BusyNotice } from '../BusyNotice.tsx';
+import { useSubmission } from '../useSubmission.ts';
+
+type Props = { onSignIn: (input: SignInInput, onCheckingRobot: OnCheckingRobot) => Promise<unknown> };
+
+export function SignInForm({ onSignIn }: Props) {
+  const t = useT();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [problems, setProblems] = useState<{ email?: Message | undefined; password?: Message | undefined }>({});
+  const [checkingRobot, setCheckingRobot] = useState(false);
+  const { pending, failure, submit } = useSubmission();
+
+  async function signIn(event: FormEvent) {
+    event.preventDefault();
+    const found = { email: emailProblem(email), password: enteredPasswordProblem(password) };
+    setProblems(found);
+    if (found.email || found.password) return;
+    setCheckingRobot(false);
+    await submit(() => onSignIn({ email: email.trim(), password }, () => setCheckingRobot(true)));
+  }
+
+  return (
+    <form className="auth-form" onSubmit={signIn} noValidate aria-busy={pending}>
+      <TextField
+        label={t('auth.field.email')}
+        type="email"
+        name="email"
+        autoComplete="username"
+        maxLength={254}
+        value={email}
+        onValueChange={setEmail}
+        error={messageText(t, problems.email)}
+      />
+      <TextField
+        label={t('auth.field.password')}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        maxLength={1024}
+        value={password}
+        onValueChange={setPassword}
+        error={messageText(t, problems.password)}
+      />
+      {pending && <BusyNotice text={checkingRobot ? t('auth.checkingRobot') : t('auth.busy.signIn')} />}
+      {!pending && failure !== undefined && <FailureNotice failure={failure} />}
+      <button type="submit" className="button primary" disabled={pending}>
+        {t('auth.submit.signIn')}
+      </button>
+    </form>
+  );
+}
