@@ -106,25 +106,7 @@ export function filesService(deps: { db: Kysely<Database>; now?: () => number })
       assertName(name);
       return db.transaction().execute(async (tx) => {
         await targetFolder(tx, userId, parentId);
-        const at = now();
-        const row: FileRow = {
-          id: newId(),
-          user_id: userId,
-          parent_id: parentId,
-          kind: 'drive#folder',
-          name: await placeName(tx, userId, parentId, name, 'drive#folder'),
-          file_extension: '',
-          size: 0,
-          mime_type: '',
-          hash: null,
-          phase: 'PHASE_TYPE_COMPLETE',
-          created_at: at,
-          modified_at: at,
-          starred_at: null,
-          trashed_at: null,
-          trash_root_id: null,
-          params: '{}',
-        };
+        const row = newFileRow({ userId, parentId, kind: 'drive#folder', name: await placeName(tx, userId, parentId, name, 'drive#folder'), at: now() });
         await repo.insert(tx, row);
         return row;
       });
@@ -281,6 +263,29 @@ export function filesService(deps: { db: Kysely<Database>; now?: () => number })
 }
 
 export type FilesService = ReturnType<typeof filesService>;
+
+/** A row for a new item: a complete folder, or a file whose bytes are still to come. */
+export function newFileRow(item: { userId: string; parentId: string; kind: FileKind; name: string; at: number; size?: number; mimeType?: string }): FileRow {
+  const isFolder = item.kind === 'drive#folder';
+  return {
+    id: newId(),
+    user_id: item.userId,
+    parent_id: item.parentId,
+    kind: item.kind,
+    name: item.name,
+    file_extension: isFolder ? '' : fileExtension(item.name),
+    size: item.size ?? 0,
+    mime_type: item.mimeType ?? '',
+    hash: null,
+    phase: isFolder ? 'PHASE_TYPE_COMPLETE' : 'PHASE_TYPE_PENDING',
+    created_at: item.at,
+    modified_at: item.at,
+    starred_at: null,
+    trashed_at: null,
+    trash_root_id: null,
+    params: '{}',
+  };
+}
 
 /** The API's File resource (API.md) for a row, with its download link when one is given. */
 export function presentFile(row: FileRow, download?: { url: string; expire: string }): DriveFile {

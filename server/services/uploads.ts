@@ -7,15 +7,13 @@ import { createHash, randomInt } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { Upload } from '@tus/utils';
-import { fileExtension } from '#shared/files/classify.ts';
 import { nameProblem, splitExtension, freeName } from '#shared/files/names.ts';
 import type { Database } from '../db/schema.ts';
 import { filesRepository, type FileRow } from '../db/repositories/files.ts';
 import { ServiceError } from '../errors.ts';
-import { newId } from '../ids.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { HashingUploadStore } from '../storage/upload-store.ts';
-import { ROOT } from './files.ts';
+import { newFileRow, ROOT } from './files.ts';
 
 /** How many bytes the instant-upload proof asks the client to hash. */
 const PROOF_LENGTH = 64 * 1024;
@@ -75,25 +73,7 @@ export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; s
         if (storage.storage_used + request.size > storage.storage_limit) throw spaceNotEnough();
         const { stem } = splitExtension(request.name);
         const taken = await repo.takenNames(tx, userId, request.parentId, stem.replace(/ \(\d+\)$/, ''));
-        const at = now();
-        const row: FileRow = {
-          id: newId(),
-          user_id: userId,
-          parent_id: request.parentId,
-          kind: 'drive#file',
-          name: freeName(request.name, taken),
-          file_extension: fileExtension(request.name),
-          size: request.size,
-          mime_type: request.mimeType ?? '',
-          hash: null,
-          phase: 'PHASE_TYPE_PENDING',
-          created_at: at,
-          modified_at: at,
-          starred_at: null,
-          trashed_at: null,
-          trash_root_id: null,
-          params: '{}',
-        };
+        const row = newFileRow({ userId, parentId: request.parentId, kind: 'drive#file', name: freeName(request.name, taken), at: now(), size: request.size, mimeType: request.mimeType });
         await repo.insert(tx, row);
         return row;
       });
