@@ -376,8 +376,9 @@ function maskPhone(phone: string): string {
   return phone.length <= 4 ? phone : `${'*'.repeat(phone.length - 4)}${phone.slice(-4)}`;
 }
 
+/** "Chrome 156 on Linux"; '' when nothing is known, for the app to say so in the user's language. */
 export function describeDevice(userAgent: string | undefined): string {
-  if (!userAgent) return 'Unknown device';
+  if (!userAgent) return '';
   const parsed = Bowser.parse(userAgent.slice(0, 500));
   const browser = [parsed.browser.name, parsed.browser.version?.split('.')[0]].filter(Boolean).join(' ');
   const os = parsed.os.name ?? '';

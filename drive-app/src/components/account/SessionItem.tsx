@@ -19,7 +19,7 @@ export function SessionItem({ session, revoking, onRevoke }: Props) {
   return (
     <li className="session-item" aria-current={session.current ? 'true' : undefined}>
       <div className="session-device">
-        <strong>{session.device}</strong>
+        <strong>{session.device || t('account.sessions.unknownDevice')}</strong>
         {session.current && <span className="badge">{t('account.sessions.thisDevice')}</span>}
       </div>
       <dl className="facts">
