@@ -1,7 +1,7 @@
 // Where file contents live, by SHA-256 (content addressed): the same bytes are stored once, and a
 // copy or a saved share is a new row pointing at the same blob. Uploads land in a temporary file
 // beside the blobs, so completing one is a rename on the same disk, never a copy.
-import { createReadStream } from 'node:fs';
+import { createReadStream, mkdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -21,6 +21,7 @@ export interface BlobStore {
 const HASH = /^[0-9a-f]{64}$/;
 
 export function localBlobStore(root: string): BlobStore {
+  mkdirSync(root, { recursive: true });
   const relativePath = (hash: string) => {
     // A hash is the only name a blob ever has; anything else never reaches the file system.
     if (!HASH.test(hash)) throw new Error(`not a SHA-256 hex hash: ${hash.slice(0, 80)}`);
