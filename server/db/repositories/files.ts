@@ -93,34 +93,35 @@ export function filesRepository(db: Kysely<Database>) {
       return chain;
     },
 
+    /**
+     * One page of a listing. With folders first, the folders and then the files are each read as
+     * one index range `(sort value, id) beyond the cursor`: a row-value comparison both engines
+     * answer from the index, so a page deep in a big folder costs what the first page costs.
+     */
     async list(query: ListQuery): Promise<FileRow[]> {
       const column = query.column;
-      let q = db.selectFrom('file').selectAll().where('user_id', '=', query.userId);
-      if (query.parentId !== undefined) q = q.where('parent_id', '=', query.parentId);
-      q = query.trashed ? q.where('trashed_at', 'is not', null).whereRef('trash_root_id', '=', 'id') : q.where('trashed_at', 'is', null);
-      if (query.kind) q = q.where('kind', '=', query.kind as FileRow['kind']);
-      if (query.starred !== undefined) q = q.where('starred_at', query.starred ? 'is not' : 'is', null);
-      if (query.mimePrefix) q = q.where(sql<boolean>`substr(mime_type, 1, ${query.mimePrefix.length}) = ${query.mimePrefix}`);
-      if (query.modifiedAfter !== undefined) q = q.where('modified_at', '>', query.modifiedAfter);
-      if (query.modifiedBefore !== undefined) q = q.where('modified_at', '<', query.modifiedBefore);
-      if (query.nameContains) q = q.where(sql<boolean>`lower(name) like ${`%${escapeLike(query.nameContains.toLowerCase())}%`} escape '\\'`);
-
-      // Folders first is kind descending ('drive#folder' > 'drive#file'); ties break on id.
-      const kindDirection = query.foldersFirst ? 'desc' : undefined;
       const cmp = query.direction === 'asc' ? '>' : '<';
-      if (query.after) {
-        const { kind, value, id } = query.after;
-        q = q.where((eb) => {
-          const sameKindAfter = eb.or([
-            eb(column, cmp, value as never),
-            eb.and([eb(column, '=', value as never), eb('id', cmp, id)]),
-          ]);
-          if (!kindDirection) return sameKindAfter;
-          return eb.or([eb('kind', '<', kind as FileRow['kind']), eb.and([eb('kind', '=', kind as FileRow['kind']), sameKindAfter])]);
-        });
-      }
-      if (kindDirection) q = q.orderBy('kind', kindDirection);
-      return q.orderBy(column, query.direction).orderBy('id', query.direction).limit(query.limit).execute();
+      let base = db.selectFrom('file').selectAll().where('user_id', '=', query.userId);
+      if (query.parentId !== undefined) base = base.where('parent_id', '=', query.parentId);
+      base = query.trashed ? base.where('trashed_at', 'is not', null).whereRef('trash_root_id', '=', 'id') : base.where('trashed_at', 'is', null);
+      if (query.kind) base = base.where('kind', '=', query.kind as FileRow['kind']);
+      if (query.starred !== undefined) base = base.where('starred_at', query.starred ? 'is not' : 'is', null);
+      if (query.mimePrefix) base = base.where(sql<boolean>`substr(mime_type, 1, ${query.mimePrefix.length}) = ${query.mimePrefix}`);
+      if (query.modifiedAfter !== undefined) base = base.where('modified_at', '>', query.modifiedAfter);
+      if (query.modifiedBefore !== undefined) base = base.where('modified_at', '<', query.modifiedBefore);
+      if (query.nameContains) base = base.where(sql<boolean>`lower(name) like ${`%${escapeLike(query.nameContains.toLowerCase())}%`} escape '\\'`);
+
+      const range = (kind: FileRow['kind'] | undefined, after: ListCursor | undefined, limit: number) => {
+        let q = kind ? base.where('kind', '=', kind) : base;
+        if (after) q = q.where((eb) => eb(eb.refTuple(column, 'id'), cmp, eb.tuple(after.value as never, after.id)));
+        return q.orderBy(column, query.direction).orderBy('id', query.direction).limit(limit).execute();
+      };
+      if (!query.foldersFirst) return range(undefined, query.after, query.limit);
+      const rows: FileRow[] = [];
+      const after = query.after;
+      if (!after || after.kind === 'drive#folder') rows.push(...(await range('drive#folder', after, query.limit)));
+      if (rows.length < query.limit) rows.push(...(await range('drive#file', after?.kind === 'drive#file' ? after : undefined, query.limit - rows.length)));
+      return rows;
     },
 
     /** Adds `delta` bytes to a user's storage, refusing (false) when that would pass the limit. */
