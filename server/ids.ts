@@ -24,3 +24,16 @@ export function secretMatches(secret: string, hash: string): boolean {
   const b = Buffer.from(hash);
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+let lastMs = 0;
+let counter = 0;
+
+/**
+ * An id that sorts in creation order within this process (time, then a counter, then randomness),
+ * for logs where two entries of the same millisecond must keep their order.
+ */
+export function orderedId(at: number = Date.now()): string {
+  counter = at === lastMs ? counter + 1 : 0;
+  lastMs = at;
+  return at.toString(36).padStart(10, '0') + counter.toString(36).padStart(4, '0') + newId().slice(0, 12);
+}

@@ -79,6 +79,18 @@ export interface ServerSecretTable {
   created_at: number;
 }
 
+/** The kinds of drive events, as the API names them. */
+export type EventType = 'TYPE_UPLOAD' | 'TYPE_CREATE_FOLDER' | 'TYPE_RENAME' | 'TYPE_MOVE' | 'TYPE_COPY' | 'TYPE_TRASH' | 'TYPE_UNTRASH' | 'TYPE_DELETE';
+
+export interface EventTable {
+  id: string;
+  user_id: string;
+  type: EventType;
+  file_id: string;
+  file_name: string;
+  created_at: number;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -86,4 +98,5 @@ export interface Database {
   blob: BlobTable;
   file: FileTable;
   server_secret: ServerSecretTable;
+  event: EventTable;
 }

@@ -217,3 +217,45 @@ describe.each(ENGINES)('files API on %s', (engine) => {
     expect((await new TestBrowser(server.url).get('/drive/v1/files')).status).toBe(401);
   });
 });
+
+describe.each(ENGINES)('recent list on %s', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+  });
+  afterAll(async () => server?.dispose());
+
+  it('lists what happened to which file, newest first, paged, with the file as it is now', async () => {
+    const browser = new TestBrowser(server.url);
+    const { body } = await browser.post('/v1/auth/signup', { email: uniqueEmail(), password: goodPassword(), name: 'Ann' });
+    const docs = (await browser.post('/drive/v1/files', { kind: 'drive#folder', name: 'Docs' })).body.file;
+    const a = await insertStoredFile(server.database.db, body.sub, { name: 'a.txt' });
+    await browser.request('PATCH', `/drive/v1/files/${a.id}`, { name: 'b.txt' });
+    await browser.post('/drive/v1/files:batchMove', { ids: [a.id], to: { parent_id: docs.id } });
+    await browser.post('/drive/v1/files:batchTrash', { ids: [docs.id] });
+
+    const all = (await browser.get('/drive/v1/events')).body;
+    expect(all.events.map((e: { type: string; file_name: string }) => [e.type, e.file_name])).toEqual([
+      ['TYPE_TRASH', 'Docs'],
+      ['TYPE_MOVE', 'b.txt'],
+      ['TYPE_RENAME', 'b.txt'],
+      ['TYPE_CREATE_FOLDER', 'Docs'],
+    ]);
+    // Docs and what was in it are in the trash now: no live file to open from the list.
+    expect(all.events.every((e: { reference_resource?: unknown }) => e.reference_resource === undefined)).toBe(true);
+
+    const first = (await browser.get('/drive/v1/events?limit=3')).body;
+    expect(first.events).toHaveLength(3);
+    const rest = (await browser.get(`/drive/v1/events?limit=3&page_token=${first.next_page_token}`)).body;
+    expect(rest.events.map((e: { type: string }) => e.type)).toEqual(['TYPE_CREATE_FOLDER']);
+    expect(rest.next_page_token).toBe('');
+
+    await browser.post('/drive/v1/files:batchUntrash', { ids: [docs.id] });
+    const latest = (await browser.get('/drive/v1/events?limit=1')).body.events[0];
+    expect(latest).toMatchObject({ type: 'TYPE_UNTRASH', reference_resource: { id: docs.id, name: 'Docs' } });
+
+    const stranger = new TestBrowser(server.url);
+    await stranger.post('/v1/auth/signup', { email: uniqueEmail(), password: goodPassword(), name: 'Bo' });
+    expect((await stranger.get('/drive/v1/events')).body.events).toEqual([]);
+  });
+});

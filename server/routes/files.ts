@@ -1,14 +1,26 @@
 // The files API under /drive/v1 (API.md Files): HTTP only; rules in services/files.ts.
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { BatchIds, BatchMoveBody, CreateFileBody, FILES_PATHS, ListFilesQuery, RenameBody, UPLOADS_PATH } from '#shared/api/files.ts';
-import { AboutSchema, ApiErrorSchema, CreatedUploadSchema, FileListSchema, FileSchema } from '#shared/api/resources.ts';
+import { BatchIds, BatchMoveBody, CreateFileBody, FILES_PATHS, ListEventsQuery, ListFilesQuery, RenameBody, UPLOADS_PATH } from '#shared/api/files.ts';
+import { AboutSchema, ApiErrorSchema, CreatedUploadSchema, EventListSchema, FileListSchema, FileSchema } from '#shared/api/resources.ts';
 import { authOf, type authenticator } from '../auth/authenticate.ts';
 import { presentFile, ROOT, type FilesService } from '../services/files.ts';
 import type { UploadsService } from '../services/uploads.ts';
+import type { EventType } from '../db/schema.ts';
 import type { DownloadLinks } from '../storage/download-links.ts';
 
 type Options = { files: FilesService; uploads: UploadsService; links: DownloadLinks; auth: ReturnType<typeof authenticator>; publicUrl: string };
+
+const EVENT_TYPE_NAMES: Record<EventType, string> = {
+  TYPE_UPLOAD: 'Uploaded',
+  TYPE_CREATE_FOLDER: 'Created folder',
+  TYPE_RENAME: 'Renamed',
+  TYPE_MOVE: 'Moved',
+  TYPE_COPY: 'Copied',
+  TYPE_TRASH: 'Moved to trash',
+  TYPE_UNTRASH: 'Restored from trash',
+  TYPE_DELETE: 'Deleted for ever',
+};
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 const Empty = Type.Object({});
@@ -95,6 +107,22 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
       return {};
     });
   }
+
+  app.get(FILES_PATHS.events, { schema: { tags: ['files'], querystring: ListEventsQuery, response: { 200: EventListSchema, ...errors } } }, async (request) => {
+    const { events, nextPageToken } = await files.recent(userOf(request), request.query.limit ?? 100, request.query.page_token);
+    return {
+      events: events.map(({ event, file }) => ({
+        kind: 'drive#event' as const,
+        type: event.type,
+        type_name: EVENT_TYPE_NAMES[event.type],
+        file_id: event.file_id,
+        file_name: event.file_name,
+        created_time: new Date(event.created_at).toISOString(),
+        ...(file ? { reference_resource: presentFile(file) } : {}),
+      })),
+      next_page_token: nextPageToken,
+    };
+  });
 
   app.get(FILES_PATHS.about, { schema: { tags: ['files'], response: { 200: AboutSchema, ...errors } } }, async (request) => files.about(userOf(request)));
 };

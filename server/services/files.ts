@@ -10,6 +10,7 @@ import type { About, DriveFile } from '#shared/api/resources.ts';
 import type { Database, FileKind } from '../db/schema.ts';
 import { SORT_COLUMNS, filesRepository, type FileRow, type ListCursor, type ListQuery } from '../db/repositories/files.ts';
 import { ServiceError } from '../errors.ts';
+import { recentEvents, recordEvents } from '../db/repositories/events.ts';
 import { newId } from '../ids.ts';
 
 export const ROOT = '';
@@ -108,6 +109,7 @@ export function filesService(deps: { db: Kysely<Database>; now?: () => number })
         await targetFolder(tx, userId, parentId);
         const row = newFileRow({ userId, parentId, kind: 'drive#folder', name: await placeName(tx, userId, parentId, name, 'drive#folder'), at: now() });
         await repo.insert(tx, row);
+        await recordEvents(tx, 'TYPE_CREATE_FOLDER', [row], row.created_at);
         return row;
       });
     },
@@ -121,6 +123,7 @@ export function filesService(deps: { db: Kysely<Database>; now?: () => number })
         if (taken.has(name)) throw new ServiceError('file_duplicated_name', `There is already an item named "${name}" here. Choose another name.`);
         const changes = { name, modified_at: now(), file_extension: row.kind === 'drive#folder' ? '' : fileExtension(name) };
         await repo.update(tx, userId, id, changes);
+        await recordEvents(tx, 'TYPE_RENAME', [{ ...row, ...changes }], changes.modified_at);
         return { ...row, ...changes };
       });
     },
@@ -135,7 +138,9 @@ export function filesService(deps: { db: Kysely<Database>; now?: () => number })
             throw new ServiceError('file_move_or_copy_to_cur', `"${row.name}" cannot go into itself or a folder inside it.`);
           }
           if (row.parent_id === parentId) continue;
-          await repo.update(tx, userId, id, { parent_id: parentId, name: await placeName(tx, userId, parentId, row.name, row.kind), modified_at: now() });
+          const name = await placeName(tx, userId, parentId, row.name, row.kind);
+          await repo.update(tx, userId, id, { parent_id: parentId, name, modified_at: now() });
+          await recordEvents(tx, 'TYPE_MOVE', [{ ...row, name }], now());
         }
       });
     },
@@ -174,6 +179,7 @@ export function filesService(deps: { db: Kysely<Database>; now?: () => number })
         }
         // Copies point at the same blobs, but count against the quota like any file.
         if (bytes > 0 && !(await repo.addStorage(tx, userId, bytes))) throw spaceNotEnough();
+        await recordEvents(tx, 'TYPE_COPY', copies, now());
         return copies;
       });
     },
@@ -193,6 +199,7 @@ export function filesService(deps: { db: Kysely<Database>; now?: () => number })
             .where('id', 'in', subtree)
             .where('trashed_at', 'is', null)
             .execute();
+          await recordEvents(tx, 'TYPE_TRASH', [row], at);
         }
       });
     },
@@ -209,6 +216,7 @@ export function filesService(deps: { db: Kysely<Database>; now?: () => number })
           await tx.updateTable('file').set({ trashed_at: null, trash_root_id: null }).where('user_id', '=', userId).where('trash_root_id', '=', id).where('id', '!=', id).execute();
           const name = await placeName(tx, userId, parentId, row.name, row.kind);
           await repo.update(tx, userId, id, { trashed_at: null, trash_root_id: null, parent_id: parentId, name });
+          await recordEvents(tx, 'TYPE_UNTRASH', [{ ...row, name }], now());
         }
       });
     },
@@ -217,12 +225,16 @@ export function filesService(deps: { db: Kysely<Database>; now?: () => number })
     async deleteForever(userId: string, ids: readonly string[]): Promise<string[]> {
       return db.transaction().execute(async (tx) => {
         const doomed = new Map<string, FileRow>();
+        const tops: FileRow[] = [];
         for (const id of unique(ids)) {
-          if (!(await repo.find(tx, userId, id))) throw fileNotFound();
+          const top = await repo.find(tx, userId, id);
+          if (!top) throw fileNotFound();
+          tops.push(top);
           for (const row of await repo.findMany(tx, userId, await repo.subtreeIds(tx, userId, id, true))) doomed.set(row.id, row);
         }
         const rows = [...doomed.values()];
         if (rows.length === 0) return [];
+        await recordEvents(tx, 'TYPE_DELETE', tops, now());
         await tx.deleteFrom('file').where('user_id', '=', userId).where('id', 'in', [...doomed.keys()]).execute();
         const bytes = rows.reduce((sum, r) => sum + (r.kind === 'drive#file' ? r.size : 0), 0);
         if (bytes > 0) await repo.addStorage(tx, userId, -bytes);
@@ -249,6 +261,20 @@ export function filesService(deps: { db: Kysely<Database>; now?: () => number })
           .where('id', 'in', unique(ids))
           .execute();
       });
+    },
+
+    /** The recent list: what happened to which file, newest first, with the file as it is now. */
+    async recent(userId: string, limit: number, pageToken: string | undefined) {
+      const after = pageToken ? readEventToken(pageToken) : undefined;
+      const events = await recentEvents(db, userId, limit + 1, after);
+      const page = events.slice(0, limit);
+      const files = await repo.findMany(db, userId, [...new Set(page.map((e) => e.file_id))]);
+      const live = new Map(files.filter((f) => f.trashed_at === null).map((f) => [f.id, f]));
+      const last = page.at(-1);
+      return {
+        events: page.map((event) => ({ event, file: live.get(event.file_id) })),
+        nextPageToken: events.length > limit && last ? Buffer.from(JSON.stringify([last.created_at, last.id])).toString('base64url') : '',
+      };
     },
 
     async about(userId: string): Promise<About> {
@@ -382,6 +408,16 @@ function readPageToken(token: string, fingerprint: string): ListCursor {
     // fall through
   }
   throw new ServiceError('invalid_request', 'This page token does not belong to this listing. Start again from the first page.', [{ field: 'page_token', reason: 'invalid' }]);
+}
+
+function readEventToken(token: string): { at: number; id: string } {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    if (Number.isSafeInteger(at) && typeof id === 'string') return { at, id };
+  } catch {
+    // fall through
+  }
+  throw new ServiceError('invalid_request', 'This page token is not valid. Start again from the first page.', [{ field: 'page_token', reason: 'invalid' }]);
 }
 
 function assertName(name: string) {

@@ -11,6 +11,7 @@ import { nameProblem, splitExtension, freeName } from '#shared/files/names.ts';
 import type { Database } from '../db/schema.ts';
 import { filesRepository, type FileRow } from '../db/repositories/files.ts';
 import { ServiceError } from '../errors.ts';
+import { recordEvents } from '../db/repositories/events.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { HashingUploadStore } from '../storage/upload-store.ts';
 import { newFileRow, ROOT } from './files.ts';
@@ -40,6 +41,7 @@ export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; s
       if (!(await repo.addStorage(tx, file.user_id, size))) throw spaceNotEnough();
       const changes = { hash, size, phase: 'PHASE_TYPE_COMPLETE', modified_at: now() };
       await repo.update(tx, file.user_id, file.id, changes);
+      await recordEvents(tx, 'TYPE_UPLOAD', [file], changes.modified_at);
       return { ...file, ...changes };
     });
   }

@@ -12,6 +12,7 @@ export const FILES_PATHS = {
   star: '/drive/v1/files:star',
   unstar: '/drive/v1/files:unstar',
   about: '/drive/v1/about',
+  events: '/drive/v1/events',
 } as const;
 
 const FileId = Type.String({ minLength: 1, maxLength: 64 });
@@ -69,3 +70,8 @@ export const BatchMoveBody = Type.Object({
   to: Type.Object({ parent_id: ParentId }),
 });
 export type BatchMoveBody = Static<typeof BatchMoveBody>;
+
+export const ListEventsQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+  page_token: Type.Optional(Type.String({ maxLength: 200 })),
+});

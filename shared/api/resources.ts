@@ -127,16 +127,22 @@ export const TaskSchema = Type.Object({
 });
 export type Task = Static<typeof TaskSchema>;
 
+export const EVENT_TYPES = ['TYPE_UPLOAD', 'TYPE_CREATE_FOLDER', 'TYPE_RENAME', 'TYPE_MOVE', 'TYPE_COPY', 'TYPE_TRASH', 'TYPE_UNTRASH', 'TYPE_DELETE'] as const;
+
 export const EventSchema = Type.Object({
   kind: Type.Literal('drive#event'),
-  type: Type.String(),
+  type: oneOf(EVENT_TYPES),
+  /** The type in words (English); apps show their own translation of `type`. */
   type_name: Type.String(),
   file_id: Type.String(),
   file_name: Type.String(),
   created_time: Time,
+  /** The file as it is now; absent once it is in the trash or deleted. */
   reference_resource: Type.Optional(FileSchema),
 });
 export type DriveEvent = Static<typeof EventSchema>;
+
+export const EventListSchema = Type.Object({ events: Type.Array(EventSchema), next_page_token: Type.String() });
 
 export const AboutSchema = Type.Object({
   kind: Type.Literal('drive#about'),

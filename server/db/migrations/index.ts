@@ -3,9 +3,11 @@ import type { Migration } from 'kysely/migration';
 import { accounts } from './0001_accounts.ts';
 import { drive } from './0002_drive.ts';
 import { serverSecrets } from './0003_server_secrets.ts';
+import { events } from './0004_events.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
   '0002_drive': drive,
   '0003_server_secrets': serverSecrets,
+  '0004_events': events,
 };
