@@ -4,7 +4,8 @@ import os from 'node:os';
 import { benchStartup } from './startup.ts';
 import { benchAccounts } from './accounts.ts';
 import { benchListing } from './listing.ts';
+import { benchTransfer } from './transfer.ts';
 import { printTable } from './table.ts';
 
 console.log(`Nubo benchmarks on ${os.cpus().length} cores, Node ${process.versions.node}`);
-for (const bench of [benchStartup, benchAccounts, () => benchListing('sqlite'), () => benchListing('postgres')]) printTable(await bench());
+for (const bench of [benchStartup, benchAccounts, () => benchListing('sqlite'), () => benchListing('postgres'), benchTransfer]) printTable(await bench());

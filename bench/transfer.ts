@@ -1,0 +1,129 @@
+// Moving big files: a 1 GiB tus upload against `dd` writing 1 GiB to the same disk (goal ≥ 0.7),
+// a 1 GiB download against nginx serving the same blob with sendfile (goal ≥ 0.9), and how much
+// the server's memory grows while the upload streams (goal ≤ 30 MB). The server runs as its own
+// process so its memory is its own.
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../server/testing/harness.ts';
+import type { Table } from './table.ts';
+
+const SIZE = Number(process.env.BENCH_TRANSFER_BYTES ?? 1024 ** 3);
+const CHUNK = randomBytes(8 * 1024 * 1024);
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+const mbps = (bytes: number, ms: number) => bytes / 1024 / 1024 / (ms / 1000);
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited`);
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** A body of SIZE bytes made of one random chunk repeated, never held whole in memory. */
+function body(): ReadableStream<Uint8Array> {
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent >= SIZE) return controller.close();
+      const part = CHUNK.subarray(0, Math.min(CHUNK.length, SIZE - sent));
+      sent += part.length;
+      controller.enqueue(part);
+    },
+  });
+}
+
+export async function benchTransfer(): Promise<Table> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nubo-bench-transfer-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['server/main.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+  let nginx: ChildProcess | undefined;
+  try {
+    await waitFor(`${url}/healthz`, server);
+    const signUp = await fetch(`${url}/v1/auth/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'mover@example.org', password: 'maple-stone-river-7', name: 'Mover', client_id: 'nubo-desktop' }),
+    }).then((r) => r.json());
+    const auth = { Authorization: `Bearer ${signUp.access_token}` };
+    const created = await fetch(`${url}/drive/v1/files`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ kind: 'drive#file', name: 'big.bin', size: String(SIZE) }),
+    }).then((r) => r.json());
+    if (!created.resumable) throw new Error(`upload not created: ${JSON.stringify(created)}`);
+
+    const rssBefore = rssMiB(server.pid!);
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMiB(server.pid!))), 50);
+    const uploadStart = performance.now();
+    const patched = await fetch(created.resumable.params.url, {
+      method: 'PATCH',
+      headers: { ...auth, 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      body: body(),
+      duplex: 'half',
+    } as RequestInit);
+    const uploadMs = performance.now() - uploadStart;
+    clearInterval(sampler);
+    if (patched.status !== 204) throw new Error(`upload answered ${patched.status}`);
+
+    const file = await fetch(`${url}/drive/v1/files/${created.file.id}`, { headers: auth }).then((r) => r.json());
+    const downloadNubo = async () => {
+      const start = performance.now();
+      let bytes = 0;
+      for await (const chunk of (await fetch(file.web_content_link)).body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+      if (bytes !== SIZE) throw new Error(`downloaded ${bytes} bytes`);
+      return performance.now() - start;
+    };
+    const nuboDownloadMs = Math.min(await downloadNubo(), await downloadNubo());
+
+    // Floor for writing: dd of the same size to the same disk, flushed like the blob is.
+    const ddStart = performance.now();
+    execFileSync('dd', ['if=/dev/zero', `of=${path.join(dataDir, 'dd.bin')}`, 'bs=8M', `count=${Math.ceil(SIZE / CHUNK.length)}`, 'conv=fsync'], { stdio: 'ignore' });
+    const ddMs = performance.now() - ddStart;
+
+    // Floor for reading: nginx (sendfile) serving the blob file itself, when nginx is installed.
+    let nginxMs: number | undefined;
+    if (spawnSync('nginx', ['-v']).status === 0) {
+      const nginxPort = await freePort();
+      const blobPath = path.join(dataDir, 'blobs', file.hash.slice(0, 2), file.hash.slice(2, 4), file.hash);
+      const conf = path.join(dataDir, 'nginx.conf');
+      writeFileSync(
+        conf,
+        `daemon off; pid ${dataDir}/nginx.pid; error_log ${dataDir}/nginx.err; events {} http { access_log off; sendfile on; client_body_temp_path ${dataDir}; proxy_temp_path ${dataDir}; fastcgi_temp_path ${dataDir}; uwsgi_temp_path ${dataDir}; scgi_temp_path ${dataDir}; server { listen 127.0.0.1:${nginxPort}; location /blob { alias ${blobPath}; } } }`,
+      );
+      nginx = spawn('nginx', ['-c', conf, '-p', dataDir], { stdio: 'ignore' });
+      for (let i = 0; i < 100 && !(await fetch(`http://127.0.0.1:${nginxPort}/blob`, { method: 'HEAD' }).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 50));
+      const downloadNginx = async () => {
+        const start = performance.now();
+        for await (const _chunk of (await fetch(`http://127.0.0.1:${nginxPort}/blob`)).body as unknown as AsyncIterable<Uint8Array>);
+        return performance.now() - start;
+      };
+      nginxMs = Math.min(await downloadNginx(), await downloadNginx());
+    }
+
+    const gib = (SIZE / 1024 ** 3).toFixed(2);
+    return {
+      title: `Transfers of ${gib} GiB on loopback (client and server share the 2 cores)`,
+      rows: [
+        ['tus upload MB/s vs dd write MB/s', mbps(SIZE, uploadMs).toFixed(0), mbps(SIZE, ddMs).toFixed(0)],
+        ['  ratio (goal ≥ 0.7)', (ddMs / uploadMs).toFixed(2), '1.00'],
+        ['download MB/s vs nginx sendfile MB/s', mbps(SIZE, nuboDownloadMs).toFixed(0), nginxMs ? mbps(SIZE, nginxMs).toFixed(0) : 'n/a: no nginx'],
+        ['  ratio (goal ≥ 0.9)', nginxMs ? (nginxMs / nuboDownloadMs).toFixed(2) : 'n/a', '1.00'],
+        ['server RSS growth during upload (MiB, goal ≤ 30)', (rssPeak - rssBefore).toFixed(1), '0.0'],
+      ],
+    };
+  } finally {
+    nginx?.kill('SIGTERM');
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
