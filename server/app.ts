@@ -23,6 +23,9 @@ import { localBlobStore } from './storage/blob-store.ts';
 import { HashingUploadStore } from './storage/upload-store.ts';
 import { downloadLinks } from './storage/download-links.ts';
 import { serverSecret } from './auth/server-secrets.ts';
+import { taskQueue } from './tasks/queue.ts';
+import { taskWorker } from './tasks/worker.ts';
+import { taskRoutes } from './routes/tasks.ts';
 import path from 'node:path';
 
 /** Unfinished uploads are kept this long (tus expiration). */
@@ -106,7 +109,13 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   const store = new HashingUploadStore({ directory: path.join(blobs.root, '.uploads'), expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
   const uploads = uploadsService({ db: database.db, blobs, store });
   const links = downloadLinks(await serverSecret(database.db, 'download-links'), config.publicUrl);
-  await app.register(filesRoutes, { files: filesService({ db: database.db }), uploads, links, auth, publicUrl: config.publicUrl });
+  const files = filesService({ db: database.db, blobs });
+  await app.register(filesRoutes, { files, uploads, links, auth, publicUrl: config.publicUrl });
+  const queue = taskQueue(database.db);
+  const worker = taskWorker(queue, { trash: (task, report) => files.emptyTrash(task.user_id, report) }, app.log);
+  await app.register(taskRoutes, { queue, wake: worker.wake, auth });
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('preClose', async () => worker.stop());
   await app.register(uploadRoutes, { uploads, store, blobs, links, auth, database });
   // Unfinished uploads older than their expiry are removed, with their pending files.
   const expiry = setInterval(() => void uploads.expire(UPLOAD_EXPIRY_MS).catch((e: unknown) => app.log.error(e)), 60 * 60_000);

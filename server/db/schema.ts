@@ -91,6 +91,27 @@ export interface EventTable {
   created_at: number;
 }
 
+export type TaskType = 'restore' | 'offline' | 'upload' | 'copy' | 'trash';
+
+export interface TaskTable {
+  id: string;
+  user_id: string;
+  type: TaskType;
+  name: string;
+  phase: string;
+  progress: Generated<number>;
+  message: Generated<string>;
+  file_id: Generated<string>;
+  file_name: Generated<string>;
+  file_size: Generated<number>;
+  params: Generated<string>;
+  /** While running: until when this claim holds; past it, another worker may take the task. */
+  lease_until: number | null;
+  attempts: Generated<number>;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -99,4 +120,5 @@ export interface Database {
   file: FileTable;
   server_secret: ServerSecretTable;
   event: EventTable;
+  task: TaskTable;
 }

@@ -98,7 +98,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
   for (const [path, run] of [
     [FILES_PATHS.batchTrash, (userId: string, ids: string[]) => files.trash(userId, ids)],
     [FILES_PATHS.batchUntrash, (userId: string, ids: string[]) => files.untrash(userId, ids)],
-    [FILES_PATHS.batchDelete, (userId: string, ids: string[]) => files.deleteForever(userId, ids).then(() => {})],
+    [FILES_PATHS.batchDelete, (userId: string, ids: string[]) => files.deleteForever(userId, ids)],
     [FILES_PATHS.star, (userId: string, ids: string[]) => files.star(userId, ids, true)],
     [FILES_PATHS.unstar, (userId: string, ids: string[]) => files.star(userId, ids, false)],
   ] as const) {

@@ -11,6 +11,7 @@ import type { Database, FileKind } from '../db/schema.ts';
 import { SORT_COLUMNS, filesRepository, type FileRow, type ListCursor, type ListQuery } from '../db/repositories/files.ts';
 import { ServiceError } from '../errors.ts';
 import { recentEvents, recordEvents } from '../db/repositories/events.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
 import { newId } from '../ids.ts';
 
 export const ROOT = '';
@@ -27,7 +28,7 @@ export type ListRequest = {
   pinFoldersTop?: boolean | undefined;
 };
 
-export function filesService(deps: { db: Kysely<Database>; now?: () => number }) {
+export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; now?: () => number }) {
   const db = deps.db;
   const repo = filesRepository(db);
   const now = deps.now ?? Date.now;
@@ -221,9 +222,9 @@ export function filesService(deps: { db: Kysely<Database>; now?: () => number })
       });
     },
 
-    /** Deletes for ever; answers the content hashes no file refers to any more, for the blob store. */
-    async deleteForever(userId: string, ids: readonly string[]): Promise<string[]> {
-      return db.transaction().execute(async (tx) => {
+    /** Deletes for ever; the content no file refers to any more leaves the blob store too. */
+    async deleteForever(userId: string, ids: readonly string[]): Promise<void> {
+      const orphaned = await db.transaction().execute(async (tx) => {
         const doomed = new Map<string, FileRow>();
         const tops: FileRow[] = [];
         for (const id of unique(ids)) {
@@ -248,6 +249,25 @@ export function filesService(deps: { db: Kysely<Database>; now?: () => number })
         }
         return orphaned;
       });
+      // After the commit: the rows that named these blobs are gone for good.
+      for (const hash of orphaned) await deps.blobs?.remove(hash);
+    },
+
+    /** Empties the trash in batches, reporting progress (run as a task). */
+    async emptyTrash(userId: string, report: (progress: number) => Promise<void>): Promise<void> {
+      const count = async () =>
+        Number(
+          (await db.selectFrom('file').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('trashed_at', 'is not', null).whereRef('trash_root_id', '=', 'id').executeTakeFirstOrThrow()).n,
+        );
+      const total = await count();
+      let done = 0;
+      for (;;) {
+        const batch = await db.selectFrom('file').select('id').where('user_id', '=', userId).where('trashed_at', 'is not', null).whereRef('trash_root_id', '=', 'id').limit(100).execute();
+        if (batch.length === 0) return;
+        await this.deleteForever(userId, batch.map((r) => r.id));
+        done += batch.length;
+        await report(total === 0 ? 100 : (done / total) * 100);
+      }
     },
 
     async star(userId: string, ids: readonly string[], starred: boolean): Promise<void> {

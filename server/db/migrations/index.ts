@@ -4,10 +4,12 @@ import { accounts } from './0001_accounts.ts';
 import { drive } from './0002_drive.ts';
 import { serverSecrets } from './0003_server_secrets.ts';
 import { events } from './0004_events.ts';
+import { tasks } from './0005_tasks.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
   '0002_drive': drive,
   '0003_server_secrets': serverSecrets,
   '0004_events': events,
+  '0005_tasks': tasks,
 };

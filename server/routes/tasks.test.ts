@@ -1,0 +1,82 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { ENGINES, createTestDatabase, startTestServer, type TestServer } from '../testing/harness.ts';
+import { TestBrowser, goodPassword, uniqueEmail } from '../testing/browser.ts';
+import { insertStoredFile } from '../testing/factories.ts';
+import { openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { TASK_LEASE_MS, TASK_MAX_ATTEMPTS, taskQueue } from '../tasks/queue.ts';
+
+async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const value = await probe();
+    if (done(value)) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('condition not reached in 10 s');
+}
+
+describe.each(ENGINES)('tasks on %s', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+  });
+  afterAll(async () => server?.dispose());
+
+  it('empties the trash as a task with progress, freeing the quota and the blobs', async () => {
+    const browser = new TestBrowser(server.url);
+    const { body } = await browser.post('/v1/auth/signup', { email: uniqueEmail(), password: goodPassword(), name: 'Ann' });
+    const ids: string[] = [];
+    for (let i = 0; i < 150; i++) ids.push((await insertStoredFile(server.database.db, body.sub, { name: `f${i}.txt`, size: 10 })).id);
+    const keep = await insertStoredFile(server.database.db, body.sub, { name: 'keep.txt', size: 5 });
+    await browser.post('/drive/v1/files:batchTrash', { ids });
+
+    const started = await browser.request('PATCH', '/drive/v1/files/trash:empty');
+    expect(started.status).toBe(200);
+    const task = await until(
+      async () => (await browser.get(`/drive/v1/tasks/${started.body.task_id}`)).body,
+      (t) => t.phase === 'PHASE_TYPE_COMPLETE' || t.phase === 'PHASE_TYPE_ERROR',
+    );
+    expect(task).toMatchObject({ kind: 'drive#task', type: 'trash', phase: 'PHASE_TYPE_COMPLETE', progress: 100 });
+    expect((await browser.get('/drive/v1/files?parent_id=*&filters={"trashed":{"eq":true}}')).body.files).toEqual([]);
+    expect((await browser.get('/drive/v1/about')).body.quota).toMatchObject({ usage: '5', usage_in_trash: '0' });
+    expect((await browser.get('/drive/v1/files')).body.files.map((f: { id: string }) => f.id)).toEqual([keep.id]);
+    expect((await browser.get('/drive/v1/tasks?type=trash')).body.tasks.map((t: { id: string }) => t.id)).toEqual([task.id]);
+
+    const stranger = new TestBrowser(server.url);
+    await stranger.post('/v1/auth/signup', { email: uniqueEmail(), password: goodPassword(), name: 'Bo' });
+    expect((await stranger.get(`/drive/v1/tasks/${task.id}`)).status).toBe(404);
+  });
+});
+
+describe.each(ENGINES)('task queue on %s', (engine) => {
+  it('hands a task to one claimer only, takes it back after a lost lease, and gives up after repeated failures', async () => {
+    const testDatabase = await createTestDatabase(engine);
+    const database = openDatabase(testDatabase.config);
+    try {
+      await migrateToLatest(database.db);
+      const at = Date.now();
+      await database.db.insertInto('user').values({ id: 'u1', email: 'u1@example.org', name: 'U', password_hash: null, created_at: at, updated_at: at }).execute();
+      let clock = at;
+      const queue = taskQueue(database.db, () => clock);
+      const task = await queue.enqueue({ userId: 'u1', type: 'trash', name: 'Empty trash' });
+      const [a, b] = await Promise.all([queue.claim(), queue.claim()]);
+      expect([a?.id, b?.id].filter(Boolean)).toEqual([task.id]);
+      expect(await queue.claim()).toBeUndefined();
+
+      // The server running it stopped: once the lease runs out another worker takes it.
+      clock += TASK_LEASE_MS + 1;
+      const again = await queue.claim();
+      expect(again).toMatchObject({ id: task.id, attempts: 2 });
+
+      await queue.fail(again!, 'disk full');
+      const third = await queue.claim();
+      expect(third?.attempts).toBe(TASK_MAX_ATTEMPTS);
+      await queue.fail(third!, 'disk full');
+      expect(await queue.claim()).toBeUndefined();
+      expect(await queue.get('u1', task.id)).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: 'disk full' });
+    } finally {
+      await database.close();
+      await testDatabase.drop();
+    }
+  });
+});
