@@ -7,6 +7,8 @@ import { authOf, type authenticator } from '../auth/authenticate.ts';
 import { presentFile, ROOT, type FilesService } from '../services/files.ts';
 import type { UploadsService } from '../services/uploads.ts';
 import type { EventType } from '../db/schema.ts';
+import type { FileRow } from '../db/repositories/files.ts';
+import { fileCategoryOf } from '#shared/files/classify.ts';
 import type { DownloadLinks } from '../storage/download-links.ts';
 
 type Options = { files: FilesService; uploads: UploadsService; links: DownloadLinks; auth: ReturnType<typeof authenticator>; publicUrl: string };
@@ -31,6 +33,9 @@ const literal = (path: string) => path.replace(':batch', '::batch').replace(':st
 export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { files, uploads, links, auth, publicUrl }) => {
   app.addHook('preHandler', auth.requireUser);
   const userOf = (request: Parameters<typeof authOf>[0]) => authOf(request).user.id;
+  /** A thumbnail link when the content is a finished image, '' otherwise. */
+  const thumbnailLink = (row: FileRow, size: 'SIZE_SMALL' | 'SIZE_LARGE') =>
+    row.phase === 'PHASE_TYPE_COMPLETE' && fileCategoryOf({ name: row.name, mimeType: row.mime_type }) === 'IMAGE' ? links.thumbnailFor(row.id, size) : '';
 
   app.get(FILES_PATHS.files, { schema: { tags: ['files'], querystring: ListFilesQuery, response: { 200: FileListSchema, ...errors } } }, async (request) => {
     const q = request.query;
@@ -43,14 +48,15 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
       q: q.q,
       pinFoldersTop: q.pin_folders_top,
     });
-    return { kind: 'drive#fileList' as const, files: rows.map((row) => presentFile(row)), next_page_token: nextPageToken };
+    const size = q.thumbnail_size === 'SIZE_LARGE' ? 'SIZE_LARGE' : 'SIZE_SMALL';
+    return { kind: 'drive#fileList' as const, files: rows.map((row) => presentFile(row, undefined, thumbnailLink(row, size))), next_page_token: nextPageToken };
   });
 
   app.get(FILES_PATHS.file, { schema: { tags: ['files'], params: IdParams, response: { 200: FileSchema, ...errors } } }, async (request) => {
     const row = await files.get(userOf(request), request.params.id);
     // Only a finished file that is not in the trash gets a link to its bytes.
     const ready = row.kind === 'drive#file' && row.phase === 'PHASE_TYPE_COMPLETE' && row.trashed_at === null;
-    return presentFile(row, ready ? links.linkFor(row.id) : undefined);
+    return presentFile(row, ready ? links.linkFor(row.id) : undefined, thumbnailLink(row, 'SIZE_LARGE'));
   });
 
   app.get(

@@ -15,7 +15,8 @@ import { ServiceError } from '../errors.ts';
 import { presentFile, ROOT } from '../services/files.ts';
 import type { UploadsService } from '../services/uploads.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import { DOWNLOAD_PATH, contentDisposition, type DownloadLinks } from '../storage/download-links.ts';
+import { DOWNLOAD_PATH, THUMBNAIL_PATH, contentDisposition, type DownloadLinks } from '../storage/download-links.ts';
+import { thumbnailStore } from '../storage/thumbnails.ts';
 import type { HashingUploadStore } from '../storage/upload-store.ts';
 
 type Options = {
@@ -44,6 +45,8 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { up
       }
     },
   });
+
+  const thumbnails = thumbnailStore(blobs);
 
   // reply.sendFile for blobs: Range, If-Range, ETag and Last-Modified handled by @fastify/send.
   await app.register(fastifyStatic, { root: blobs.root, serve: false });
@@ -101,6 +104,28 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { up
     `${UPLOADS_PATH}/:id/proof`,
     { preHandler: auth.requireUser, schema: { tags: ['files'], params: Type.Object({ id: Type.String({ maxLength: 64 }) }), body: ProofBody, response: { 200: FileSchema, 400: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema } } },
     async (request) => presentFile(await uploads.prove(authOf(request).user.id, request.params.id, request.body.range_hash)),
+  );
+
+  // Thumbnails of images, through the same kind of signed link, made on first request.
+  app.get(
+    `${THUMBNAIL_PATH}/:id`,
+    {
+      schema: {
+        tags: ['files'],
+        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        querystring: Type.Object({ e: Type.Integer(), s: Type.String({ maxLength: 100 }), size: Type.Optional(Type.Enum(['SIZE_SMALL', 'SIZE_LARGE'])) }),
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!links.verify(id, request.query.e, request.query.s)) throw new ServiceError('permission_denied', 'This link has expired or is not valid.');
+      const file = await database.db.selectFrom('file').select(['hash', 'phase', 'trashed_at']).where('id', '=', id).executeTakeFirst();
+      if (!file?.hash || file.phase !== 'PHASE_TYPE_COMPLETE' || file.trashed_at !== null) throw new ServiceError('file_not_found', 'This file does not exist or has been deleted.');
+      const thumbnail = await thumbnails.ensure(file.hash, request.query.size ?? 'SIZE_SMALL');
+      if (!thumbnail) throw new ServiceError('not_found', 'No preview can be made of this file.');
+      reply.header('Cache-Control', 'private, max-age=86400').type('image/webp');
+      return reply.sendFile(thumbnail, { cacheControl: false, contentType: false });
+    },
   );
 
   // Downloads: the signed link is the permission, so players and download managers need no session.

@@ -334,7 +334,7 @@ export function newFileRow(item: { userId: string; parentId: string; kind: FileK
 }
 
 /** The API's File resource (API.md) for a row, with its download link when one is given. */
-export function presentFile(row: FileRow, download?: { url: string; expire: string }): DriveFile {
+export function presentFile(row: FileRow, download?: { url: string; expire: string }, thumbnailLink = ''): DriveFile {
   return {
     kind: row.kind,
     id: row.id,
@@ -350,7 +350,7 @@ export function presentFile(row: FileRow, download?: { url: string; expire: stri
     trashed: row.trashed_at !== null,
     starred: row.starred_at !== null,
     phase: row.phase as DriveFile['phase'],
-    thumbnail_link: '',
+    thumbnail_link: thumbnailLink,
     icon_link: '',
     params: JSON.parse(row.params),
     ...(download

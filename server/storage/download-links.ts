@@ -5,6 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const DOWNLOAD_LINK_TTL_MS = 6 * 60 * 60_000;
 export const DOWNLOAD_PATH = '/drive/v1/download';
+export const THUMBNAIL_PATH = '/drive/v1/thumbnails';
 
 export function downloadLinks(key: Buffer, publicUrl: string, now: () => number = Date.now) {
   const sign = (fileId: string, expires: number) => createHmac('sha256', key).update(`${fileId}.${expires}`).digest('base64url');
@@ -12,6 +13,11 @@ export function downloadLinks(key: Buffer, publicUrl: string, now: () => number 
     linkFor(fileId: string): { url: string; expire: string } {
       const expires = now() + DOWNLOAD_LINK_TTL_MS;
       return { url: `${publicUrl}${DOWNLOAD_PATH}/${fileId}?e=${expires}&s=${sign(fileId, expires)}`, expire: new Date(expires).toISOString() };
+    },
+    /** The same signature opens the file's thumbnails, in any size. */
+    thumbnailFor(fileId: string, size: string): string {
+      const expires = now() + DOWNLOAD_LINK_TTL_MS;
+      return `${publicUrl}${THUMBNAIL_PATH}/${fileId}?size=${size}&e=${expires}&s=${sign(fileId, expires)}`;
     },
     /** True when the signature is this server's and the link has not expired. */
     verify(fileId: string, expires: number, signature: string): boolean {

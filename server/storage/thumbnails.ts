@@ -1,0 +1,54 @@
+// Image thumbnails: made once per content and size, on first request, and kept beside the blobs.
+// Because they are keyed by content hash, every copy and saved share of an image shares them.
+import { rename, rm, access, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { BlobStore } from './blob-store.ts';
+
+export const THUMBNAIL_SIZES = { SIZE_SMALL: 256, SIZE_LARGE: 1024 } as const;
+export type ThumbnailSize = keyof typeof THUMBNAIL_SIZES;
+
+/** Larger images are not decoded for a thumbnail: the work and memory would not be worth it. */
+const MAX_INPUT_PIXELS = 100_000_000;
+
+export function thumbnailStore(blobs: BlobStore) {
+  const relativePath = (hash: string, size: ThumbnailSize) => path.join('.thumbnails', `${blobs.relativePath(hash)}-${size}.webp`);
+  const made = new Map<string, Promise<string | undefined>>();
+
+  async function make(hash: string, size: ThumbnailSize): Promise<string | undefined> {
+    const relative = relativePath(hash, size);
+    const target = path.join(blobs.root, relative);
+    if (await access(target).then(() => true, () => false)) return relative;
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${process.pid}.tmp`;
+    try {
+      const edge = THUMBNAIL_SIZES[size];
+      await sharp(path.join(blobs.root, blobs.relativePath(hash)), { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+        .rotate()
+        .resize(edge, edge, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toFile(temporary);
+      await rename(temporary, target);
+      return relative;
+    } catch {
+      await rm(temporary, { force: true });
+      return undefined;
+    }
+  }
+
+  return {
+    /** The thumbnail's path under the blob root, or undefined when the content is not a readable image. */
+    ensure(hash: string, size: ThumbnailSize): Promise<string | undefined> {
+      const key = `${hash}-${size}`;
+      // Two requests for the same new thumbnail share one piece of work.
+      let pending = made.get(key);
+      if (!pending) {
+        pending = make(hash, size).finally(() => made.delete(key));
+        made.set(key, pending);
+      }
+      return pending;
+    },
+  };
+}
+
+export type ThumbnailStore = ReturnType<typeof thumbnailStore>;
