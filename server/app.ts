@@ -24,6 +24,7 @@ import { HashingUploadStore } from './storage/upload-store.ts';
 import { downloadLinks } from './storage/download-links.ts';
 import { serverSecret } from './auth/server-secrets.ts';
 import { taskQueue } from './tasks/queue.ts';
+import { fileCategoryOf } from '#shared/files/classify.ts';
 import { taskWorker } from './tasks/worker.ts';
 import { taskRoutes } from './routes/tasks.ts';
 import path from 'node:path';
@@ -107,12 +108,32 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   await app.register(authRoutes, { accounts, auth, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
   const blobs = localBlobStore(config.blobStore.driver === 'local' ? config.blobStore.dir : path.join(config.dataDir, 'blobs'));
   const store = new HashingUploadStore({ directory: path.join(blobs.root, '.uploads'), expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
-  const uploads = uploadsService({ db: database.db, blobs, store });
+  const queue = taskQueue(database.db);
+  // Audio and video get their media facts read by a task, so the upload finishes without waiting.
+  let wakeWorker = () => {};
+  const uploads = uploadsService({
+    db: database.db,
+    blobs,
+    store,
+    async onCompleted(file) {
+      const category = fileCategoryOf({ name: file.name, mimeType: file.mime_type });
+      if (category !== 'VIDEO' && category !== 'AUDIO') return;
+      await queue.enqueue({ userId: file.user_id, type: 'upload', name: 'Media info', fileId: file.id, fileName: file.name, fileSize: file.size, params: { hash: file.hash } });
+      wakeWorker();
+    },
+  });
   const links = downloadLinks(await serverSecret(database.db, 'download-links'), config.publicUrl);
   const files = filesService({ db: database.db, blobs });
   await app.register(filesRoutes, { files, uploads, links, auth, publicUrl: config.publicUrl });
-  const queue = taskQueue(database.db);
-  const worker = taskWorker(queue, { trash: (task, report) => files.emptyTrash(task.user_id, report) }, app.log);
+  const worker = taskWorker(
+    queue,
+    {
+      trash: (task, report) => files.emptyTrash(task.user_id, report),
+      upload: (task) => files.learnMedia(String(JSON.parse(task.params).hash), task.file_size),
+    },
+    app.log,
+  );
+  wakeWorker = worker.wake;
   await app.register(taskRoutes, { queue, wake: worker.wake, auth });
   app.addHook('onReady', async () => worker.start());
   app.addHook('preClose', async () => worker.stop());

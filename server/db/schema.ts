@@ -112,6 +112,16 @@ export interface TaskTable {
   updated_at: number;
 }
 
+export interface MediaTable {
+  hash: string;
+  duration: number;
+  width: number;
+  height: number;
+  video_codec: string;
+  audio_codec: string;
+  created_at: number;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -121,4 +131,5 @@ export interface Database {
   server_secret: ServerSecretTable;
   event: EventTable;
   task: TaskTable;
+  media: MediaTable;
 }

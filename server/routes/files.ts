@@ -56,7 +56,8 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
     const row = await files.get(userOf(request), request.params.id);
     // Only a finished file that is not in the trash gets a link to its bytes.
     const ready = row.kind === 'drive#file' && row.phase === 'PHASE_TYPE_COMPLETE' && row.trashed_at === null;
-    return presentFile(row, ready ? links.linkFor(row.id) : undefined, thumbnailLink(row, 'SIZE_LARGE'));
+    const media = ready && row.hash ? await files.mediaOf(row.hash) : undefined;
+    return presentFile(row, ready ? links.linkFor(row.id) : undefined, thumbnailLink(row, 'SIZE_LARGE'), media);
   });
 
   app.get(

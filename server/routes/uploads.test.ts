@@ -5,6 +5,25 @@ import sharp from 'sharp';
 import { ENGINES, createTestDatabase, startTestServer, type TestServer } from '../testing/harness.ts';
 import { TestBrowser, goodPassword, uniqueEmail } from '../testing/browser.ts';
 
+/** `seconds` of 8 kHz mono 16-bit PCM in a WAV container. */
+function pcmWave(seconds: number): Buffer {
+  const samples = 8000 * seconds;
+  const wav = Buffer.alloc(44 + samples * 2);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(36 + samples * 2, 4);
+  wav.write('WAVEfmt ', 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(8000, 24);
+  wav.writeUInt32LE(16000, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36);
+  wav.writeUInt32LE(samples * 2, 40);
+  return wav;
+}
+
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 async function signUp(url: string) {
@@ -210,6 +229,23 @@ describe.each(ENGINES)('uploads and downloads on %s', (engine) => {
     const answer = await fetch(files[0].thumbnail_link);
     expect(answer.status).toBe(404);
     expect((await answer.json()).error).toBe('not_found');
+  });
+
+  it('reads the duration and codecs of audio after the upload, by a task, without delaying it', async () => {
+    const { browser } = await signUp(server.url);
+    const wav = pcmWave(2);
+    const created = await createUpload(browser, 'voice.wav', wav, { mime_type: 'audio/wav' });
+    await tusUpload(browser, wav, { uploadUrl: created.body.resumable.params.url });
+    let file = (await browser.get(`/drive/v1/files/${created.body.file.id}`)).body;
+    expect(file.phase).toBe('PHASE_TYPE_COMPLETE');
+    for (let i = 0; i < 100 && !file.medias; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      file = (await browser.get(`/drive/v1/files/${created.body.file.id}`)).body;
+    }
+    expect(file.medias[0]).toMatchObject({ is_origin: true, video: { duration: 2, audio_codec: 'pcm', video_codec: '', width: 0 } });
+    expect(file.medias[0].link.url).toBe(file.web_content_link);
+    const task = (await browser.get('/drive/v1/tasks?type=upload')).body.tasks[0];
+    expect(task).toMatchObject({ name: 'Media info', phase: 'PHASE_TYPE_COMPLETE', file_id: file.id });
   });
 
   it("does not let another person touch an upload or read a file's links", async () => {

@@ -7,11 +7,15 @@ import { fileCategoryOf, fileExtension } from '#shared/files/classify.ts';
 import { freeName, nameProblem, splitExtension } from '#shared/files/names.ts';
 import { DEFAULT_SORT_ORDER, sortOrderEntry, sortOrderFromStored } from '#shared/files/sort-order.ts';
 import type { About, DriveFile } from '#shared/api/resources.ts';
-import type { Database, FileKind } from '../db/schema.ts';
+import type { Database, FileKind, MediaTable } from '../db/schema.ts';
+import type { Selectable } from 'kysely';
+
+type MediaRow = Selectable<MediaTable>;
 import { SORT_COLUMNS, filesRepository, type FileRow, type ListCursor, type ListQuery } from '../db/repositories/files.ts';
 import { ServiceError } from '../errors.ts';
 import { recentEvents, recordEvents } from '../db/repositories/events.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
+import { readMediaFacts } from '../storage/media-info.ts';
 import { newId } from '../ids.ts';
 
 export const ROOT = '';
@@ -297,6 +301,21 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
       };
     },
 
+    /** What is known of an audio or video content, once its media info task has run. */
+    mediaOf: (hash: string) => db.selectFrom('media').selectAll().where('hash', '=', hash).executeTakeFirst(),
+
+    /** Reads and keeps the media facts of a content (run as a task after an upload). */
+    async learnMedia(hash: string, size: number): Promise<void> {
+      if (!deps.blobs || (await this.mediaOf(hash))) return;
+      const facts = await readMediaFacts(deps.blobs, hash, size);
+      if (!facts) return;
+      await db
+        .insertInto('media')
+        .values({ hash, duration: facts.duration, width: facts.width, height: facts.height, video_codec: facts.videoCodec, audio_codec: facts.audioCodec, created_at: now() })
+        .onConflict((c) => c.column('hash').doNothing())
+        .execute();
+    },
+
     async about(userId: string): Promise<About> {
       const [storage, inTrash] = await Promise.all([repo.storage(userId), repo.trashUsage(userId)]);
       return {
@@ -334,7 +353,7 @@ export function newFileRow(item: { userId: string; parentId: string; kind: FileK
 }
 
 /** The API's File resource (API.md) for a row, with its download link when one is given. */
-export function presentFile(row: FileRow, download?: { url: string; expire: string }, thumbnailLink = ''): DriveFile {
+export function presentFile(row: FileRow, download?: { url: string; expire: string }, thumbnailLink = '', media?: MediaRow): DriveFile {
   return {
     kind: row.kind,
     id: row.id,
@@ -355,6 +374,19 @@ export function presentFile(row: FileRow, download?: { url: string; expire: stri
     params: JSON.parse(row.params),
     ...(download
       ? { web_content_link: download.url, links: { 'application/octet-stream': { url: download.url, token: '', expire: download.expire } } }
+      : {}),
+    ...(download && media
+      ? {
+          medias: [
+            {
+              media_id: media.hash,
+              media_name: 'Original',
+              is_origin: true,
+              link: { url: download.url, expire: download.expire },
+              video: { width: media.width, height: media.height, duration: media.duration, video_codec: media.video_codec, audio_codec: media.audio_codec },
+            },
+          ],
+        }
       : {}),
   };
 }

@@ -23,7 +23,7 @@ const SHA256_HEX = /^[0-9a-f]{64}$/;
 export type NewUpload = { name: string; parentId: string; size: number; hash?: string | undefined; mimeType?: string | undefined };
 export type CreatedUpload = { file: FileRow; proof?: { offset: number; length: number } };
 
-export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; store: HashingUploadStore; now?: () => number }) {
+export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; store: HashingUploadStore; onCompleted?: (file: FileRow) => Promise<void>; now?: () => number }) {
   const { db, blobs, store } = deps;
   const repo = filesRepository(db);
   const now = deps.now ?? Date.now;
@@ -36,7 +36,7 @@ export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; s
 
   /** Points a pending file at a stored blob, counting its size against the quota, atomically. */
   async function completeWithBlob(file: FileRow, hash: string, size: number): Promise<FileRow> {
-    return db.transaction().execute(async (tx) => {
+    const completed = await db.transaction().execute(async (tx) => {
       await tx.insertInto('blob').values({ hash, size, created_at: now() }).onConflict((c) => c.column('hash').doNothing()).execute();
       if (!(await repo.addStorage(tx, file.user_id, size))) throw spaceNotEnough();
       const changes = { hash, size, phase: 'PHASE_TYPE_COMPLETE', modified_at: now() };
@@ -44,6 +44,8 @@ export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; s
       await recordEvents(tx, 'TYPE_UPLOAD', [file], changes.modified_at);
       return { ...file, ...changes };
     });
+    await deps.onCompleted?.(completed);
+    return completed;
   }
 
   /** A failed completion must not leave a pending file or a blob nothing refers to. */

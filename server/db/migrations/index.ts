@@ -5,6 +5,7 @@ import { drive } from './0002_drive.ts';
 import { serverSecrets } from './0003_server_secrets.ts';
 import { events } from './0004_events.ts';
 import { tasks } from './0005_tasks.ts';
+import { media } from './0006_media.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -12,4 +13,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003_server_secrets': serverSecrets,
   '0004_events': events,
   '0005_tasks': tasks,
+  '0006_media': media,
 };
