@@ -16,6 +16,8 @@ export interface UserTable {
   storage_limit: Generated<number>;
   /** Bytes of every file the user holds, trash included (the quota counts the trash). */
   storage_used: Generated<number>;
+  /** Bytes downloaded through links given to this user. */
+  traffic_used: Generated<number>;
 }
 
 export interface BlobTable {

@@ -97,6 +97,26 @@ describe.each(ENGINES)('uploads and downloads on %s', (engine) => {
     expect(disposition).toMatch(/^attachment; filename="__ _final_.pdf"/);
   });
 
+  it("counts downloaded bytes, ranges included, as traffic of the person the link was given to", async () => {
+    const { browser } = await signUp(server.url);
+    const bytes = randomBytes(4000);
+    const created = await createUpload(browser, 't.bin', bytes);
+    await tusUpload(browser, bytes, { uploadUrl: created.body.resumable.params.url });
+    const link = (await browser.get(`/drive/v1/files/${created.body.file.id}`)).body.web_content_link;
+    await (await fetch(link)).arrayBuffer();
+    await (await fetch(link, { headers: { Range: 'bytes=0-999' } })).arrayBuffer();
+    let usage = '';
+    for (let i = 0; i < 50 && usage !== '5000'; i++) {
+      usage = (await browser.get('/drive/v1/about')).body.quotas.download.usage;
+      if (usage !== '5000') await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(usage).toBe('5000');
+    // The link names who it was given to: changing that breaks the signature.
+    const other = new URL(link);
+    other.searchParams.set('u', 'someone-else');
+    expect((await fetch(other)).status).toBe(403);
+  });
+
   it('refuses a download link with a wrong signature or past its expiry', async () => {
     const { browser } = await signUp(server.url);
     const bytes = randomBytes(10);

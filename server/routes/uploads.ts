@@ -131,15 +131,27 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { up
   // Downloads: the signed link is the permission, so players and download managers need no session.
   app.get(
     `${DOWNLOAD_PATH}/:id`,
-    { schema: { tags: ['files'], params: Type.Object({ id: Type.String({ maxLength: 64 }) }), querystring: Type.Object({ e: Type.Integer(), s: Type.String({ maxLength: 100 }), inline: Type.Optional(Type.Boolean()) }) } },
+    {
+      schema: {
+        tags: ['files'],
+        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        querystring: Type.Object({ u: Type.String({ maxLength: 64 }), e: Type.Integer(), s: Type.String({ maxLength: 100 }), inline: Type.Optional(Type.Boolean()) }),
+      },
+    },
     async (request, reply) => {
       const { id } = request.params;
-      if (!links.verify(id, request.query.e, request.query.s)) throw new ServiceError('permission_denied', 'This download link has expired or is not valid. Open the file again to get a new one.');
+      if (!links.verify(id, request.query.e, request.query.s, request.query.u)) throw new ServiceError('permission_denied', 'This download link has expired or is not valid. Open the file again to get a new one.');
       const file = await database.db.selectFrom('file').select(['name', 'hash', 'mime_type', 'phase', 'trashed_at']).where('id', '=', id).executeTakeFirst();
       if (!file?.hash || file.phase !== 'PHASE_TYPE_COMPLETE' || file.trashed_at !== null) throw new ServiceError('file_not_found', 'This file does not exist or has been deleted.');
       reply.header('Content-Disposition', contentDisposition(file.name, request.query.inline ? 'inline' : 'attachment'));
       reply.header('Cache-Control', 'private, max-age=3600');
       reply.type(file.mime_type || 'application/octet-stream');
+      // Traffic counts what was actually sent, for the person the link was given to.
+      const userId = request.query.u;
+      reply.raw.once('finish', () => {
+        const sent = Number(reply.getHeader('content-length') ?? 0);
+        if (sent > 0) void uploads.countTraffic(userId, sent).catch((e: unknown) => request.log.error(e));
+      });
       return reply.sendFile(blobs.relativePath(file.hash), { cacheControl: false, contentType: false });
     },
   );

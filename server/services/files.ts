@@ -321,7 +321,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
       return {
         kind: 'drive#about',
         quota: { kind: 'drive#quota', limit: String(storage.storage_limit), usage: String(storage.storage_used), usage_in_trash: String(inTrash), is_unlimited: false },
-        quotas: {},
+        quotas: { download: { limit: '-1', usage: String(storage.traffic_used) } },
       };
     },
   };

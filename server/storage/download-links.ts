@@ -1,6 +1,6 @@
-// Download links (web_content_link): the file id and an expiry signed with the server's key, so a
-// link works without a session (players, download managers) but only for a while and only for
-// that file.
+// Download links (web_content_link): the file id, who the link was given to, and an expiry,
+// signed with the server's key, so a link works without a session (players, download managers)
+// but only for a while and only for that file; the traffic counts for the person it was given to.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const DOWNLOAD_LINK_TTL_MS = 6 * 60 * 60_000;
@@ -8,11 +8,11 @@ export const DOWNLOAD_PATH = '/drive/v1/download';
 export const THUMBNAIL_PATH = '/drive/v1/thumbnails';
 
 export function downloadLinks(key: Buffer, publicUrl: string, now: () => number = Date.now) {
-  const sign = (fileId: string, expires: number) => createHmac('sha256', key).update(`${fileId}.${expires}`).digest('base64url');
+  const sign = (fileId: string, expires: number, userId = '') => createHmac('sha256', key).update(`${fileId}.${userId}.${expires}`).digest('base64url');
   return {
-    linkFor(fileId: string): { url: string; expire: string } {
+    linkFor(fileId: string, userId: string): { url: string; expire: string } {
       const expires = now() + DOWNLOAD_LINK_TTL_MS;
-      return { url: `${publicUrl}${DOWNLOAD_PATH}/${fileId}?e=${expires}&s=${sign(fileId, expires)}`, expire: new Date(expires).toISOString() };
+      return { url: `${publicUrl}${DOWNLOAD_PATH}/${fileId}?u=${userId}&e=${expires}&s=${sign(fileId, expires, userId)}`, expire: new Date(expires).toISOString() };
     },
     /** The same signature opens the file's thumbnails, in any size. */
     thumbnailFor(fileId: string, size: string): string {
@@ -20,9 +20,9 @@ export function downloadLinks(key: Buffer, publicUrl: string, now: () => number 
       return `${publicUrl}${THUMBNAIL_PATH}/${fileId}?size=${size}&e=${expires}&s=${sign(fileId, expires)}`;
     },
     /** True when the signature is this server's and the link has not expired. */
-    verify(fileId: string, expires: number, signature: string): boolean {
+    verify(fileId: string, expires: number, signature: string, userId = ''): boolean {
       if (!Number.isSafeInteger(expires) || expires <= now()) return false;
-      const expected = Buffer.from(sign(fileId, expires));
+      const expected = Buffer.from(sign(fileId, expires, userId));
       const given = Buffer.from(signature);
       return expected.length === given.length && timingSafeEqual(expected, given);
     },

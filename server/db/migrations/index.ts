@@ -6,6 +6,7 @@ import { serverSecrets } from './0003_server_secrets.ts';
 import { events } from './0004_events.ts';
 import { tasks } from './0005_tasks.ts';
 import { media } from './0006_media.ts';
+import { traffic } from './0007_traffic.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -14,4 +15,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004_events': events,
   '0005_tasks': tasks,
   '0006_media': media,
+  '0007_traffic': traffic,
 };

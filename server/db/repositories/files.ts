@@ -133,7 +133,7 @@ export function filesRepository(db: Kysely<Database>) {
     },
 
     storage: (userId: string) =>
-      db.selectFrom('user').select(['storage_limit', 'storage_used']).where('id', '=', userId).executeTakeFirstOrThrow(),
+      db.selectFrom('user').select(['storage_limit', 'storage_used', 'traffic_used']).where('id', '=', userId).executeTakeFirstOrThrow(),
     trashUsage: (userId: string) =>
       db
         .selectFrom('file')
