@@ -27,6 +27,8 @@ import { taskQueue } from './tasks/queue.ts';
 import { fileCategoryOf } from '#shared/files/classify.ts';
 import { taskWorker } from './tasks/worker.ts';
 import { taskRoutes } from './routes/tasks.ts';
+import { sharesService } from './services/shares.ts';
+import { shareRoutes } from './routes/shares.ts';
 import path from 'node:path';
 
 /** Unfinished uploads are kept this long (tus expiration). */
@@ -135,6 +137,8 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   );
   wakeWorker = worker.wake;
   await app.register(taskRoutes, { queue, wake: worker.wake, auth });
+  const shares = sharesService({ db: database.db, files, counters, key: await serverSecret(database.db, 'share-passcode-tokens'), publicUrl: config.publicUrl });
+  await app.register(shareRoutes, { shares, links, auth });
   app.addHook('onReady', async () => worker.start());
   app.addHook('preClose', async () => worker.stop());
   await app.register(uploadRoutes, { uploads, store, blobs, links, auth, database });

@@ -124,6 +124,25 @@ export interface MediaTable {
   created_at: number;
 }
 
+export interface ShareTable {
+  id: string;
+  user_id: string;
+  title: string;
+  pass_code: Generated<string>;
+  expires_at: number | null;
+  restore_limit: number | null;
+  restore_count: Generated<number>;
+  view_count: Generated<number>;
+  status: Generated<string>;
+  created_at: number;
+}
+
+export interface ShareItemTable {
+  share_id: string;
+  file_id: string;
+  position: number;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -134,4 +153,6 @@ export interface Database {
   event: EventTable;
   task: TaskTable;
   media: MediaTable;
+  share: ShareTable;
+  share_item: ShareItemTable;
 }

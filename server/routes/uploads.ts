@@ -143,6 +143,11 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { up
       if (!links.verify(id, request.query.e, request.query.s, request.query.u)) throw new ServiceError('permission_denied', 'This download link has expired or is not valid. Open the file again to get a new one.');
       const file = await database.db.selectFrom('file').select(['name', 'hash', 'mime_type', 'phase', 'trashed_at']).where('id', '=', id).executeTakeFirst();
       if (!file?.hash || file.phase !== 'PHASE_TYPE_COMPLETE' || file.trashed_at !== null) throw new ServiceError('file_not_found', 'This file does not exist or has been deleted.');
+      if (!(await blobs.has(file.hash))) {
+        // The row names content the store does not hold: an operator must look, the visitor is told plainly.
+        request.log.error({ file: id, hash: file.hash }, 'blob missing from the store');
+        throw new ServiceError('file_not_found', 'The content of this file cannot be found on the server.');
+      }
       reply.header('Content-Disposition', contentDisposition(file.name, request.query.inline ? 'inline' : 'attachment'));
       reply.header('Cache-Control', 'private, max-age=3600');
       reply.type(file.mime_type || 'application/octet-stream');

@@ -1,5 +1,8 @@
 // Test data written straight into the real database, for tests about what comes after an upload.
 import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BlobStore } from '../storage/blob-store.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { newId } from '../ids.ts';
@@ -9,11 +12,18 @@ export async function insertStoredFile(
   db: Kysely<Database>,
   userId: string,
   file: { name: string; parentId?: string; size?: number; mimeType?: string; content?: string; modifiedAt?: number },
+  /** When given, the content is written there too, so the file can be downloaded. */
+  blobs?: BlobStore,
 ) {
   const content = file.content ?? `${file.name}-${Math.random()}`;
   const hash = createHash('sha256').update(content).digest('hex');
   const size = file.size ?? Buffer.byteLength(content);
   const at = file.modifiedAt ?? Date.now();
+  if (blobs) {
+    const target = path.join(blobs.root, blobs.relativePath(hash));
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, content);
+  }
   await db.insertInto('blob').values({ hash, size, created_at: at }).onConflict((c) => c.column('hash').doNothing()).execute();
   const id = newId();
   await db

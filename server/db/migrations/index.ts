@@ -7,6 +7,7 @@ import { events } from './0004_events.ts';
 import { tasks } from './0005_tasks.ts';
 import { media } from './0006_media.ts';
 import { traffic } from './0007_traffic.ts';
+import { shares } from './0008_shares.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -16,4 +17,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005_tasks': tasks,
   '0006_media': media,
   '0007_traffic': traffic,
+  '0008_shares': shares,
 };
