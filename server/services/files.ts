@@ -52,6 +52,42 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
     return folder;
   }
 
+  async function copyTrees(tx: Kysely<Database>, fromUserId: string, to: { userId: string; parentId: string }, tops: readonly FileRow[], params?: Record<string, string>): Promise<FileRow[]> {
+    const at = now();
+    const copies: FileRow[] = [];
+    const rows: FileRow[] = [];
+    let bytes = 0;
+    for (const top of tops) {
+      const live = (await repo.subtreeRows(tx, fromUserId, top.id)).filter((r) => r.trashed_at === null && r.phase === 'PHASE_TYPE_COMPLETE');
+      const newIds = new Map(live.map((r) => [r.id, newId()]));
+      // Parents before children; what hangs under a trashed folder is not reached, so not copied.
+      for (const row of sortParentsFirst(live, top.id)) {
+        const isTop = row.id === top.id;
+        const copy: FileRow = {
+          ...row,
+          id: newIds.get(row.id)!,
+          user_id: to.userId,
+          parent_id: isTop ? to.parentId : newIds.get(row.parent_id)!,
+          name: isTop ? await placeName(tx, to.userId, to.parentId, row.name, row.kind) : row.name,
+          created_at: at,
+          modified_at: at,
+          starred_at: null,
+          trashed_at: null,
+          trash_root_id: null,
+          params: params ? JSON.stringify(params) : row.params,
+        };
+        rows.push(copy);
+        if (copy.kind === 'drive#file') bytes += copy.size;
+        if (isTop) copies.push(copy);
+      }
+    }
+    // Copies point at the same blobs, but count against the quota like any file.
+    if (bytes > 0 && !(await repo.addStorage(tx, to.userId, bytes))) throw spaceNotEnough();
+    // In batches: one statement per 500 rows, within the parameter limits of both engines.
+    for (let i = 0; i < rows.length; i += 500) await tx.insertInto('file').values(rows.slice(i, i + 500)).execute();
+    return copies;
+  }
+
   async function placeName(tx: Kysely<Database>, userId: string, parentId: string, name: string, kind: FileKind): Promise<string> {
     const { stem } = splitExtension(name, kind === 'drive#folder');
     const base = stem.replace(/ \(\d+\)$/, '');
@@ -154,39 +190,47 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
       return db.transaction().execute(async (tx) => {
         await targetFolder(tx, userId, parentId);
         const chain = parentId === ROOT ? [] : await repo.ancestry(tx, userId, parentId);
-        const copies: FileRow[] = [];
-        let bytes = 0;
+        const tops: FileRow[] = [];
         for (const id of unique(ids)) {
           const top = await liveItem(tx, userId, id);
           if (chain.some((folder) => folder.id === top.id)) {
             throw new ServiceError('file_move_or_copy_to_cur', `"${top.name}" cannot be copied into itself or a folder inside it.`);
           }
-          const rows = await repo.findMany(tx, userId, await repo.subtreeIds(tx, userId, top.id));
-          const newIds = new Map(rows.map((r) => [r.id, newId()]));
-          const at = now();
-          // Parents before children, so each copy's parent already exists.
-          for (const row of sortParentsFirst(rows, top.id)) {
-            if (row.trashed_at !== null) continue;
-            const isTop = row.id === top.id;
-            const copy: FileRow = {
-              ...row,
-              id: newIds.get(row.id)!,
-              parent_id: isTop ? parentId : newIds.get(row.parent_id)!,
-              name: isTop ? await placeName(tx, userId, parentId, row.name, row.kind) : row.name,
-              created_at: at,
-              modified_at: at,
-              starred_at: null,
-            };
-            await repo.insert(tx, copy);
-            if (copy.kind === 'drive#file') bytes += copy.size;
-            if (isTop) copies.push(copy);
-          }
+          tops.push(top);
         }
-        // Copies point at the same blobs, but count against the quota like any file.
-        if (bytes > 0 && !(await repo.addStorage(tx, userId, bytes))) throw spaceNotEnough();
+        const copies = await copyTrees(tx, userId, { userId, parentId }, tops);
         await recordEvents(tx, 'TYPE_COPY', copies, now());
         return copies;
       });
+    },
+
+    /**
+     * Copies whole trees, possibly from another person's drive (saving a share), inside the
+     * caller's transaction: all rows or none, pointing at the same blobs, counted against the
+     * receiver's quota. Answers the copies of the top items.
+     */
+    async copyTrees(tx: Kysely<Database>, fromUserId: string, to: { userId: string; parentId: string }, tops: readonly FileRow[], params?: Record<string, string>) {
+      return copyTrees(tx, fromUserId, to, tops, params);
+    },
+
+    /** The folder things go into for a user (root or a live folder), checked inside a transaction. */
+    targetFolder,
+
+    /** A user's folder of a given name at the root, made when missing. */
+    async folderAtRoot(tx: Kysely<Database>, userId: string, name: string): Promise<FileRow> {
+      const existing = await tx
+        .selectFrom('file')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('parent_id', '=', ROOT)
+        .where('name', '=', name)
+        .where('kind', '=', 'drive#folder')
+        .where('trashed_at', 'is', null)
+        .executeTakeFirst();
+      if (existing) return existing;
+      const row = newFileRow({ userId, parentId: ROOT, kind: 'drive#folder', name: await placeName(tx, userId, ROOT, name, 'drive#folder'), at: now() });
+      await repo.insert(tx, row);
+      return row;
     },
 
     async trash(userId: string, ids: readonly string[]): Promise<void> {

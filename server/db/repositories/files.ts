@@ -80,6 +80,22 @@ export function filesRepository(db: Kysely<Database>) {
       return rows.map((r) => r.id);
     },
 
+    /** Every row of a tree (the item and everything under it), read in one recursive query. */
+    subtreeRows: (tx: Db, userId: string, rootId: string): Promise<FileRow[]> =>
+      tx
+        .withRecursive('tree(id)', (q) =>
+          q
+            .selectFrom('file')
+            .select('id')
+            .where('user_id', '=', userId)
+            .where('id', '=', rootId)
+            .unionAll((u) => u.selectFrom('file').innerJoin('tree', 'tree.id', 'file.parent_id').select('file.id').where('file.user_id', '=', userId)),
+        )
+        .selectFrom('file')
+        .innerJoin('tree', 'tree.id', 'file.id')
+        .selectAll('file')
+        .execute(),
+
     /** The folders from the root down to `id` (included), following parent links. */
     async ancestry(tx: Db, userId: string, id: string): Promise<FileRow[]> {
       const chain: FileRow[] = [];
