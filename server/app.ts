@@ -27,7 +27,7 @@ import { taskQueue } from './tasks/queue.ts';
 import { fileCategoryOf } from '#shared/files/classify.ts';
 import { taskWorker } from './tasks/worker.ts';
 import { taskRoutes } from './routes/tasks.ts';
-import { sharesService } from './services/shares.ts';
+import { sharesService, type RestoreRequest } from './services/shares.ts';
 import { shareRoutes } from './routes/shares.ts';
 import path from 'node:path';
 
@@ -127,18 +127,28 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   const links = downloadLinks(await serverSecret(database.db, 'download-links'), config.publicUrl);
   const files = filesService({ db: database.db, blobs });
   await app.register(filesRoutes, { files, uploads, links, auth, publicUrl: config.publicUrl });
+  const shares = sharesService({ db: database.db, files, counters, key: await serverSecret(database.db, 'share-passcode-tokens'), publicUrl: config.publicUrl });
   const worker = taskWorker(
     queue,
     {
       trash: (task, report) => files.emptyTrash(task.user_id, report),
       upload: (task) => files.learnMedia(String(JSON.parse(task.params).hash), task.file_size),
+      restore: async (task) => {
+        const saved = await shares.runRestore(JSON.parse(task.params));
+        if (saved.status !== 'OK') throw new Error(`the share can no longer be saved (${saved.status})`);
+        return saved.copies[0] ? { fileId: saved.copies[0].id, fileName: saved.copies[0].name } : {};
+      },
     },
     app.log,
   );
   wakeWorker = worker.wake;
   await app.register(taskRoutes, { queue, wake: worker.wake, auth });
-  const shares = sharesService({ db: database.db, files, counters, key: await serverSecret(database.db, 'share-passcode-tokens'), publicUrl: config.publicUrl });
-  await app.register(shareRoutes, { shares, links, auth });
+  const enqueueRestore = async (request: RestoreRequest, items: number) => {
+    const task = await queue.enqueue({ userId: request.saverId, type: 'restore', name: `Save to my drive (${items} items)`, params: { ...request } });
+    worker.wake();
+    return task.id;
+  };
+  await app.register(shareRoutes, { shares, links, auth, enqueueRestore });
   app.addHook('onReady', async () => worker.start());
   app.addHook('preClose', async () => worker.stop());
   await app.register(uploadRoutes, { uploads, store, blobs, links, auth, database });

@@ -22,6 +22,7 @@ const EVENT_TYPE_NAMES: Record<EventType, string> = {
   TYPE_TRASH: 'Moved to trash',
   TYPE_UNTRASH: 'Restored from trash',
   TYPE_DELETE: 'Deleted for ever',
+  TYPE_RESTORE: 'Saved from a share',
 };
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };

@@ -3,19 +3,19 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { BatchDeleteSharesBody, BatchShareFileInfoBody, CreateShareBody, SHARE_PATHS, ShareDetailQuery, ShareFileInfoQuery, ViewShareQuery } from '#shared/api/shares.ts';
-import { ApiErrorSchema, FileSchema, ShareSummarySchema, ShareViewSchema } from '#shared/api/resources.ts';
+import { BatchDeleteSharesBody, BatchShareFileInfoBody, CreateShareBody, RESTORE_PATH, RestoreBody, SHARE_PATHS, ShareDetailQuery, ShareFileInfoQuery, ViewShareQuery } from '#shared/api/shares.ts';
+import { ApiErrorSchema, FileSchema, ShareRestoreResultSchema, ShareSummarySchema, ShareViewSchema } from '#shared/api/resources.ts';
 import { SHARE_STATUSES } from '#shared/enums.ts';
 import { authOf, type authenticator } from '../auth/authenticate.ts';
-import { SHARE_STATUS_TEXT, type SharesService } from '../services/shares.ts';
+import { SHARE_STATUS_TEXT, type RestoreRequest, type SharesService } from '../services/shares.ts';
 import type { DownloadLinks } from '../storage/download-links.ts';
 
-type Options = { shares: SharesService; links: DownloadLinks; auth: ReturnType<typeof authenticator> };
+type Options = { shares: SharesService; links: DownloadLinks; auth: ReturnType<typeof authenticator>; enqueueRestore: (request: RestoreRequest, items: number) => Promise<string> };
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 429: ApiErrorSchema };
 const Status = Type.Enum([...SHARE_STATUSES]);
 
-export const shareRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { shares, links, auth }) => {
+export const shareRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { shares, links, auth, enqueueRestore }) => {
   const access = (request: FastifyRequest, query: { share_id: string; pass_code?: string | undefined; pass_code_token?: string | undefined }) => ({
     shareId: query.share_id,
     passCode: query.pass_code,
@@ -67,6 +67,20 @@ export const shareRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sha
     { schema: { tags: ['shares'], querystring: ShareDetailQuery, response: { 200: Type.Object({ share_status: Status, share_status_text: Type.String(), files: Type.Array(FileSchema), next_page_token: Type.String() }), ...errors } } },
     async (request) =>
       shares.detail(access(request, request.query), request.query.parent_id, { limit: request.query.limit ?? 100, pageToken: request.query.page_token, order: request.query.order }),
+  );
+
+  app.post(
+    RESTORE_PATH,
+    { preHandler: auth.requireUser, schema: { tags: ['shares'], body: RestoreBody, response: { 200: ShareRestoreResultSchema, ...errors } } },
+    async (request) => {
+      const body = request.body;
+      return shares.restore(
+        authOf(request).user.id,
+        { shareId: body.share_id, passCodeToken: body.pass_code_token, ip: request.ip },
+        { fileIds: body.file_ids, parentId: body.specify_parent_id === false ? undefined : body.parent_id },
+        enqueueRestore,
+      );
+    },
   );
 
   // A visitor's download link counts no one's traffic: there may be no one signed in.

@@ -10,6 +10,7 @@ import type { CounterStore } from '../auth/rate-limits.ts';
 import { ServiceError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { presentFile, type FilesService } from './files.ts';
+import { recordEvents } from '../db/repositories/events.ts';
 
 /** How long a right passcode keeps a share open for the visitor (SPEC §9: 720 minutes). */
 export const PASS_CODE_TOKEN_TTL_MS = 720 * 60_000;
@@ -33,6 +34,13 @@ export const SHARE_STATUS_TEXT: Record<ShareStatus, string> = {
   NOT_FOUND: 'This share does not exist.',
   PROHIBITED: 'This share was taken down because it breaks the rules.',
 };
+
+/** Trees up to this many items are saved at once; bigger ones run as a restore task. */
+export const RESTORE_INLINE_MAX_ITEMS = 1000;
+/** Where saved shares land when the saver does not choose a folder. */
+export const SAVED_SHARES_FOLDER = 'Saved shares';
+
+export type RestoreRequest = { saverId: string; shareId: string; fileIds: string[]; parentId: string | undefined };
 
 export type ShareAccess = { shareId: string; passCode?: string | undefined; passCodeToken?: string | undefined; ip: string };
 
@@ -212,6 +220,56 @@ export function sharesService(deps: { db: Kysely<Database>; files: FilesService;
       const page = items.slice(offset, offset + paging.limit);
       const next = offset + paging.limit < items.length ? Buffer.from(String(offset + paging.limit)).toString('base64url') : '';
       return { ...described, files: page.map((row) => presentFile(row)), next_page_token: next };
+    },
+
+    /**
+     * Saves shared items into the saver's drive: whole trees, pointing at the same blobs, all or
+     * nothing, within the share's restore limit and the saver's quota. Small trees are saved at
+     * once; big ones become a restore task.
+     */
+    async restore(saverId: string, access: ShareAccess, request: { fileIds?: string[] | undefined; parentId?: string | undefined }, enqueue: (request: RestoreRequest, items: number) => Promise<string>) {
+      const unknown = (status: ShareStatus) => ({ share_status: status, restore_status: 'RESTORE_UNKNOWN' as const, restore_task_id: '', file_id: '' });
+      const result = await check(access);
+      if (result.status !== 'OK' || !result.share || !result.items) return unknown(result.status);
+      const share = result.share;
+      if (share.user_id === saverId) throw new ServiceError('file_restore_own', 'This is your own share: its files are already in your drive.');
+      const ids = request.fileIds && request.fileIds.length > 0 ? [...new Set(request.fileIds)] : result.items.map((i) => i.id);
+      let items = 0;
+      for (const id of ids) {
+        if (!(await insideShare(share, result.items, id))) return unknown('NOT_FOUND');
+        items += (await fileRepo.subtreeIds(db, share.user_id, id)).length;
+      }
+      const restoreRequest: RestoreRequest = { saverId, shareId: share.id, fileIds: ids, parentId: request.parentId || undefined };
+      if (items > RESTORE_INLINE_MAX_ITEMS) {
+        const taskId = await enqueue(restoreRequest, items);
+        return { share_status: 'OK' as const, restore_status: 'RESTORE_START' as const, restore_task_id: taskId, file_id: '' };
+      }
+      const saved = await this.runRestore(restoreRequest);
+      if (saved.status !== 'OK') return unknown(saved.status);
+      return { share_status: 'OK' as const, restore_status: 'RESTORE_COMPLETE' as const, restore_task_id: '', file_id: saved.copies[0]?.id ?? '' };
+    },
+
+    /** The saving itself, in one transaction (also what a restore task runs). */
+    async runRestore(request: RestoreRequest): Promise<{ status: ShareStatus; copies: FileRow[] }> {
+      return db.transaction().execute(async (tx) => {
+        // The restore limit is taken by one conditional update: concurrent saves cannot pass it.
+        const counted = await tx
+          .updateTable('share')
+          .set((eb) => ({ restore_count: eb('restore_count', '+', 1) }))
+          .where('id', '=', request.shareId)
+          .where('status', '=', 'OK')
+          .where((eb) => eb.or([eb('restore_limit', 'is', null), eb('restore_count', '<', eb.ref('restore_limit'))]))
+          .executeTakeFirst();
+        if (Number(counted.numUpdatedRows) !== 1) return { status: 'MAX_RESTORE_COUNT' as const, copies: [] };
+        const share = await tx.selectFrom('share').selectAll().where('id', '=', request.shareId).executeTakeFirstOrThrow();
+        const tops = await fileRepo.findMany(tx, share.user_id, request.fileIds);
+        const live = request.fileIds.map((id) => tops.find((t) => t.id === id)).filter((t): t is FileRow => !!t && t.trashed_at === null);
+        if (live.length === 0) return { status: 'DELETED' as const, copies: [] };
+        const parentId = request.parentId ? ((await files.targetFolder(tx, request.saverId, request.parentId))?.id ?? '') : (await files.folderAtRoot(tx, request.saverId, SAVED_SHARES_FOLDER)).id;
+        const copies = await files.copyTrees(tx, share.user_id, { userId: request.saverId, parentId }, live, { original_share_id: share.id });
+        await recordEvents(tx, 'TYPE_RESTORE', copies, now());
+        return { status: 'OK' as const, copies };
+      });
     },
 
     /** GET /share/detail: a folder inside the share, never one outside it. */

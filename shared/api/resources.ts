@@ -127,7 +127,7 @@ export const TaskSchema = Type.Object({
 });
 export type Task = Static<typeof TaskSchema>;
 
-export const EVENT_TYPES = ['TYPE_UPLOAD', 'TYPE_CREATE_FOLDER', 'TYPE_RENAME', 'TYPE_MOVE', 'TYPE_COPY', 'TYPE_TRASH', 'TYPE_UNTRASH', 'TYPE_DELETE'] as const;
+export const EVENT_TYPES = ['TYPE_UPLOAD', 'TYPE_CREATE_FOLDER', 'TYPE_RENAME', 'TYPE_MOVE', 'TYPE_COPY', 'TYPE_TRASH', 'TYPE_UNTRASH', 'TYPE_DELETE', 'TYPE_RESTORE'] as const;
 
 export const EventSchema = Type.Object({
   kind: Type.Literal('drive#event'),

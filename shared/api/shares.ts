@@ -54,3 +54,17 @@ export const ShareFileInfoQuery = Type.Object({ ...Access, file_id: Type.String(
 export const BatchShareFileInfoBody = Type.Object({ ...Access, file_ids: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 500 }) });
 
 export const BatchDeleteSharesBody = Type.Object({ ids: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 500 }) });
+
+export const RestoreBody = Type.Object({
+  share_id: Type.String({ maxLength: 64 }),
+  pass_code_token: Type.Optional(Type.String({ maxLength: 200 })),
+  /** The items to save; all shared items when left out. */
+  file_ids: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 500 })),
+  ancestor_ids: Type.Optional(Type.Array(Type.String({ maxLength: 64 }))),
+  /** Where to save; a "Saved shares" folder at the root when left out. */
+  parent_id: Type.Optional(Type.String({ maxLength: 64 })),
+  specify_parent_id: Type.Optional(Type.Boolean()),
+});
+export type RestoreBody = Static<typeof RestoreBody>;
+
+export const RESTORE_PATH = '/drive/v1/share/restore';
