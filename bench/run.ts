@@ -5,7 +5,8 @@ import { benchStartup } from './startup.ts';
 import { benchAccounts } from './accounts.ts';
 import { benchListing } from './listing.ts';
 import { benchTransfer } from './transfer.ts';
+import { benchRestore } from './restore.ts';
 import { printTable } from './table.ts';
 
 console.log(`Nubo benchmarks on ${os.cpus().length} cores, Node ${process.versions.node}`);
-for (const bench of [benchStartup, benchAccounts, () => benchListing('sqlite'), () => benchListing('postgres'), benchTransfer]) printTable(await bench());
+for (const bench of [benchStartup, benchAccounts, () => benchListing('sqlite'), () => benchListing('postgres'), () => benchRestore('sqlite'), () => benchRestore('postgres'), benchTransfer]) printTable(await bench());

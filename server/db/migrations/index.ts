@@ -8,6 +8,7 @@ import { tasks } from './0005_tasks.ts';
 import { media } from './0006_media.ts';
 import { traffic } from './0007_traffic.ts';
 import { shares } from './0008_shares.ts';
+import { fileTreeIndex } from './0009_file_tree_index.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -18,4 +19,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006_media': media,
   '0007_traffic': traffic,
   '0008_shares': shares,
+  '0009_file_tree_index': fileTreeIndex,
 };

@@ -68,7 +68,8 @@ export function filesRepository(db: Kysely<Database>) {
             .where('user_id', '=', userId)
             .where('id', '=', rootId)
             .unionAll((u) => {
-              const children = u.selectFrom('file').innerJoin('tree', 'tree.id', 'file.parent_id').select('file.id').where('file.user_id', '=', userId);
+              // CROSS JOIN keeps SQLite walking from each folder reached to its children (see subtreeRows).
+              const children = u.selectFrom('tree').crossJoin('file').whereRef('file.parent_id', '=', 'tree.id').select('file.id').where('file.user_id', '=', userId);
               return keepOtherTrash
                 ? children.where((eb) => eb.or([eb('file.trash_root_id', 'is', null), eb('file.trash_root_id', '!=', eb.ref('file.id'))]))
                 : children;
@@ -89,10 +90,12 @@ export function filesRepository(db: Kysely<Database>) {
             .select('id')
             .where('user_id', '=', userId)
             .where('id', '=', rootId)
-            .unionAll((u) => u.selectFrom('file').innerJoin('tree', 'tree.id', 'file.parent_id').select('file.id').where('file.user_id', '=', userId)),
+            // From each folder reached to its children, one index lookup per folder: SQLite does not
+            // reorder a CROSS JOIN, and without it plans a scan of the user's files per level.
+            .unionAll((u) => u.selectFrom('tree').crossJoin('file').whereRef('file.parent_id', '=', 'tree.id').select('file.id').where('file.user_id', '=', userId)),
         )
-        .selectFrom('file')
-        .innerJoin('tree', 'tree.id', 'file.id')
+        .selectFrom('tree')
+        .innerJoin('file', 'file.id', 'tree.id')
         .selectAll('file')
         .execute(),
 
