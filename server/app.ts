@@ -29,6 +29,8 @@ import { taskWorker } from './tasks/worker.ts';
 import { taskRoutes } from './routes/tasks.ts';
 import { sharesService, type RestoreRequest } from './services/shares.ts';
 import { shareRoutes } from './routes/shares.ts';
+import { moderationRoutes } from './routes/moderation.ts';
+import { moderationService } from './services/moderation.ts';
 import path from 'node:path';
 
 /** Unfinished uploads are kept this long (tus expiration). */
@@ -105,7 +107,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes, { database });
   await app.register(messagesRoutes, { contentDir: config.contentDir });
-  const accounts = accountsService({ db: database.db, counters, ...(limits ? { limits } : {}) });
+  const accounts = accountsService({ db: database.db, counters, adminEmails: config.adminEmails, ...(limits ? { limits } : {}) });
   const auth = authenticator(accounts, config.publicUrl);
   await app.register(authRoutes, { accounts, auth, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
   const blobs = localBlobStore(config.blobStore.driver === 'local' ? config.blobStore.dir : path.join(config.dataDir, 'blobs'));
@@ -149,6 +151,11 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     return task.id;
   };
   await app.register(shareRoutes, { shares, links, auth, enqueueRestore });
+  await app.register(moderationRoutes, { moderation: moderationService({ db: database.db }), auth });
+  // Moderators are named by configuration; the role follows the list at every start.
+  if (config.adminEmails.length > 0) {
+    await database.db.updateTable('user').set({ role: 'admin' }).where('email', 'in', config.adminEmails).execute();
+  }
   app.addHook('onReady', async () => worker.start());
   app.addHook('preClose', async () => worker.stop());
   await app.register(uploadRoutes, { uploads, store, blobs, links, auth, database });

@@ -30,6 +30,11 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://drive.example.org');
   });
 
+  it('reads moderators from ADMIN_EMAILS, trimmed and lower-cased', () => {
+    expect(loadConfig({ ADMIN_EMAILS: ' Ann@Example.org, bo@example.org ,' }).adminEmails).toEqual(['ann@example.org', 'bo@example.org']);
+    expect(loadConfig({}).adminEmails).toEqual([]);
+  });
+
   it('marks cookies Secure for https and loopback addresses, not for plain http elsewhere', () => {
     expect(loadConfig({}).secureCookies).toBe(true);
     expect(loadConfig({ PUBLIC_URL: 'https://drive.example.org' }).secureCookies).toBe(true);

@@ -23,6 +23,8 @@ export type Config = {
   /** Where editors' content (messages, articles) lives. */
   contentDir: string;
   logLevel: string;
+  /** People who may moderate (take content down), by e-mail address. */
+  adminEmails: string[];
 };
 
 export class ConfigError extends Error {
@@ -51,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: path.resolve(env.NUBO_DIST_DIR ?? path.join(ROOT, 'dist')),
     contentDir: path.join(ROOT, 'content'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    adminEmails: (env.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean),
   };
 }
 

@@ -143,6 +143,24 @@ export interface ShareItemTable {
   position: number;
 }
 
+export interface TakedownTable {
+  hash: string;
+  status: 'PROHIBITED' | 'SENSITIVE_RESOURCE';
+  reason: Generated<string>;
+  created_at: number;
+}
+
+export interface ModerationActionTable {
+  id: string;
+  admin_id: string;
+  action: string;
+  share_user_id: Generated<string>;
+  hashes: string;
+  share_ids: string;
+  reason: Generated<string>;
+  created_at: number;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -155,4 +173,6 @@ export interface Database {
   media: MediaTable;
   share: ShareTable;
   share_item: ShareItemTable;
+  takedown: TakedownTable;
+  moderation_action: ModerationActionTable;
 }

@@ -67,7 +67,7 @@ export type IssuedTokens = {
 
 export type Authenticated = { user: UserRow; session: SessionRow };
 
-export function accountsService(deps: { db: Kysely<Database>; counters: CounterStore; limits?: AccountLimits; now?: () => number }) {
+export function accountsService(deps: { db: Kysely<Database>; counters: CounterStore; limits?: AccountLimits; adminEmails?: readonly string[]; now?: () => number }) {
   const repo = accountsRepository(deps.db);
   const LIMITS = deps.limits ?? DEFAULT_LIMITS;
   const counters = deps.counters;
@@ -140,6 +140,7 @@ export function accountsService(deps: { db: Kysely<Database>; counters: CounterS
       const inserted = await repo.insertUser({ id, email, name, password_hash: await hashPassword(input.password), created_at: at, updated_at: at });
       // Sign-up must say when an address is taken; it is rate limited per address like sign-in.
       if (!inserted) throw new ServiceError('account_already_exists', 'An account with this e-mail address already exists. Sign in instead.');
+      if (deps.adminEmails?.includes(email)) await deps.db.updateTable('user').set({ role: 'admin' }).where('id', '=', id).execute();
       const user = await repo.findUserById(id);
       if (!user) throw new Error(`user ${id} vanished right after sign-up`);
       return openSession(user, input.clientId, origin);

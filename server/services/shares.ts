@@ -137,6 +137,14 @@ export function sharesService(deps: { db: Kysely<Database>; files: FilesService;
         throw new ServiceError('file_not_found', 'Some of these files do not exist or are in the trash.');
       }
       const ordered = ids.map((id) => rows.find((r) => r.id === id)!);
+      // Content that was taken down is not shared again, wherever it sits in the shared trees.
+      for (const top of ordered) {
+        const hashes = (await fileRepo.subtreeRows(db, userId, top.id)).map((r) => r.hash).filter((h): h is string => !!h);
+        for (let i = 0; i < hashes.length; i += 500) {
+          const hit = await db.selectFrom('takedown').select('hash').where('hash', 'in', hashes.slice(i, i + 500)).limit(1).executeTakeFirst();
+          if (hit) throw new ServiceError('permission_denied', 'Some of this content was taken down for breaking the rules and cannot be shared.', [{ field: 'file_ids', reason: 'taken_down' }]);
+        }
+      }
       const passCode = request.customPassCode ?? (request.passCodeRequired ? generatePassCode() : '');
       const at = now();
       const id = newId();

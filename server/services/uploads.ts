@@ -82,7 +82,9 @@ export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; s
         return row;
       });
 
-      const proof = hash && request.size > 0 && (await blobs.has(hash)) ? proofRange(request.size) : undefined;
+      // Content that was taken down is never completed instantly: its bytes must be sent again.
+      const takenDown = hash ? await db.selectFrom('takedown').select('hash').where('hash', '=', hash).executeTakeFirst() : undefined;
+      const proof = hash && request.size > 0 && !takenDown && (await blobs.has(hash)) ? proofRange(request.size) : undefined;
       await store.create(
         new Upload({
           id: file.id,

@@ -15,7 +15,7 @@ import type { SiteIndex } from './site-index.ts';
 export const APP_ROUTE_PREFIXES = ['/s', '/drive', '/auth', '/loading', '/referral'] as const;
 
 /** Paths that belong to the API even when they look like app routes (/drive/v1/…). */
-export const API_PREFIXES = ['/v1/', '/drive/v1/', '/vip/v1/', '/config/v1/', '/api/', '/i18n/', '/mail/v1/', '/statistics/'] as const;
+export const API_PREFIXES = ['/v1/', '/drive/v1/', '/vip/v1/', '/config/v1/', '/api/', '/i18n/', '/mail/v1/', '/statistics/', '/audit-admin/'] as const;
 
 export type PageRequest = {
   path: string;

@@ -9,6 +9,7 @@ import { media } from './0006_media.ts';
 import { traffic } from './0007_traffic.ts';
 import { shares } from './0008_shares.ts';
 import { fileTreeIndex } from './0009_file_tree_index.ts';
+import { moderation } from './0010_moderation.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -20,4 +21,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007_traffic': traffic,
   '0008_shares': shares,
   '0009_file_tree_index': fileTreeIndex,
+  '0010_moderation': moderation,
 };

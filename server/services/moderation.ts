@@ -1,0 +1,52 @@
+// Taking content down (SPEC §6, §7.5): an admin names content by hash (or by files holding it);
+// every share holding it then answers PROHIBITED or SENSITIVE_RESOURCE, it cannot be shared
+// again nor completed by an instant upload, and the action is recorded.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { filesRepository } from '../db/repositories/files.ts';
+import { ServiceError } from '../errors.ts';
+import { orderedId } from '../ids.ts';
+
+export type TakedownStatus = 'PROHIBITED' | 'SENSITIVE_RESOURCE';
+
+export function moderationService(deps: { db: Kysely<Database>; now?: () => number }) {
+  const { db } = deps;
+  const repo = filesRepository(db);
+  const now = deps.now ?? Date.now;
+
+  return {
+    async takeDown(admin: { id: string; role: string }, request: { shareUserId: string; hashes: string[]; fileIds: string[]; status: TakedownStatus; reason: string }) {
+      if (admin.role !== 'admin') throw new ServiceError('permission_denied', 'Only moderators can take content down.');
+      const fromFiles = request.fileIds.length > 0 && request.shareUserId ? await repo.findMany(db, request.shareUserId, request.fileIds) : [];
+      const hashes = [...new Set([...request.hashes.map((h) => h.toLowerCase()), ...fromFiles.map((f) => f.hash).filter((h): h is string => !!h)])];
+      if (hashes.length === 0) throw new ServiceError('invalid_request', 'Name the content to take down by gcids or file_ids.', [{ field: 'gcids', reason: 'empty' }]);
+      const at = now();
+      return db.transaction().execute(async (tx) => {
+        for (const hash of hashes) {
+          await tx.insertInto('takedown').values({ hash, status: request.status, reason: request.reason, created_at: at }).onConflict((c) => c.column('hash').doUpdateSet({ status: request.status })).execute();
+        }
+        // Every folder that holds a copy of the content, up to the root: any share of one of them holds it.
+        const holders = await tx.selectFrom('file').select(['id', 'user_id']).where('hash', 'in', hashes).execute();
+        const containing = new Set<string>();
+        for (const holder of holders) for (const folder of await repo.ancestry(tx, holder.user_id, holder.id)) containing.add(folder.id);
+        const shares = containing.size === 0 ? [] : await tx.selectFrom('share_item').select('share_id').distinct().where('file_id', 'in', [...containing]).execute();
+        const shareIds = shares.map((s) => s.share_id);
+        if (shareIds.length > 0) await tx.updateTable('share').set({ status: request.status }).where('id', 'in', shareIds).where('status', '!=', 'DELETED').execute();
+        await tx
+          .insertInto('moderation_action')
+          .values({ id: orderedId(at), admin_id: admin.id, action: `takedown:${request.status}`, share_user_id: request.shareUserId, hashes: JSON.stringify(hashes), share_ids: JSON.stringify(shareIds), reason: request.reason, created_at: at })
+          .execute();
+        return { hashes, shareIds };
+      });
+    },
+
+    /** The content among these hashes that was taken down. */
+    async takenDown(hashes: readonly string[]): Promise<Set<string>> {
+      if (hashes.length === 0) return new Set();
+      const rows = await db.selectFrom('takedown').select('hash').where('hash', 'in', [...hashes]).execute();
+      return new Set(rows.map((r) => r.hash));
+    },
+  };
+}
+
+export type ModerationService = ReturnType<typeof moderationService>;
