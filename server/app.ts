@@ -32,6 +32,7 @@ import { shareRoutes } from './routes/shares.ts';
 import { moderationRoutes } from './routes/moderation.ts';
 import { moderationService } from './services/moderation.ts';
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 
 /** Unfinished uploads are kept this long (tus expiration). */
 const UPLOAD_EXPIRY_MS = 7 * 24 * 60 * 60_000;
@@ -129,7 +130,14 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   const links = downloadLinks(await serverSecret(database.db, 'download-links'), config.publicUrl);
   const files = filesService({ db: database.db, blobs });
   await app.register(filesRoutes, { files, uploads, links, auth, publicUrl: config.publicUrl });
-  const shares = sharesService({ db: database.db, files, counters, key: await serverSecret(database.db, 'share-passcode-tokens'), publicUrl: config.publicUrl });
+  const shares = sharesService({
+    db: database.db,
+    files,
+    counters,
+    key: await serverSecret(database.db, 'share-passcode-tokens'),
+    publicUrl: config.publicUrl,
+    sensitiveWords: config.sensitiveWordsFile ? readFileSync(config.sensitiveWordsFile, 'utf8').split('\n').map((w) => w.trim()) : [],
+  });
   const worker = taskWorker(
     queue,
     {

@@ -25,6 +25,8 @@ export type Config = {
   logLevel: string;
   /** People who may moderate (take content down), by e-mail address. */
   adminEmails: string[];
+  /** A file of words (one a line) that a share's title or names must not contain; none when unset. */
+  sensitiveWordsFile: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: path.resolve(env.NUBO_DIST_DIR ?? path.join(ROOT, 'dist')),
     contentDir: path.join(ROOT, 'content'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    sensitiveWordsFile: env.SENSITIVE_WORDS_FILE ? path.resolve(env.SENSITIVE_WORDS_FILE) : undefined,
     adminEmails: (env.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean),
   };
 }

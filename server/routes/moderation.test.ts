@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
 import { TestBrowser, goodPassword, uniqueEmail } from '../testing/browser.ts';
@@ -83,5 +86,29 @@ describe.each(ENGINES)('taking content down on %s', (engine) => {
     expect(answer.status).toBe(403);
     expect(answer.body.error).toBe('permission_denied');
     expect((await new TestBrowser(server.url).post('/audit-admin/v1/share', { gcids: ['a'.repeat(64)] })).status).toBe(401);
+  });
+});
+
+describe('the sensitive word list', () => {
+  it('answers SENSITIVE_WORD for a share whose title or names hold a listed word, case aside', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'nubo-words-'));
+    writeFileSync(path.join(dir, 'words.txt'), 'forbiddenword\n\nanother\n');
+    const server = await startTestServer('sqlite', { sensitiveWordsFile: path.join(dir, 'words.txt') });
+    try {
+      const browser = new TestBrowser(server.url);
+      const { body } = await browser.post('/v1/auth/signup', { email: uniqueEmail(), password: goodPassword(), name: 'Ann' });
+      const file = await insertStoredFile(server.database.db, body.sub, { name: 'holiday.jpg' });
+      const byTitle = (await browser.post('/drive/v1/share', { file_ids: [file.id], title: 'My ForbiddenWord pics' })).body.share_id;
+      const clean = (await browser.post('/drive/v1/share', { file_ids: [file.id] })).body.share_id;
+      const named = await insertStoredFile(server.database.db, body.sub, { name: 'another-thing.jpg' });
+      const byName = (await browser.post('/drive/v1/share', { file_ids: [named.id] })).body.share_id;
+      const view = async (id: string) => (await new TestBrowser(server.url).get(`/drive/v1/share?share_id=${id}`)).body.share_status;
+      expect(await view(byTitle)).toBe('SENSITIVE_WORD');
+      expect(await view(byName)).toBe('SENSITIVE_WORD');
+      expect(await view(clean)).toBe('OK');
+    } finally {
+      await server.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -54,7 +54,7 @@ function sharesRepository(db: Kysely<Database>) {
   };
 }
 
-export function sharesService(deps: { db: Kysely<Database>; files: FilesService; counters: CounterStore; key: Buffer; publicUrl: string; now?: () => number }) {
+export function sharesService(deps: { db: Kysely<Database>; files: FilesService; counters: CounterStore; key: Buffer; publicUrl: string; sensitiveWords?: readonly string[]; now?: () => number }) {
   const { db, files, counters, key, publicUrl } = deps;
   const repo = sharesRepository(db);
   const fileRepo = filesRepository(db);
@@ -85,12 +85,18 @@ export function sharesService(deps: { db: Kysely<Database>; files: FilesService;
     return ids.map((id) => byId.get(id)).filter((r): r is FileRow => !!r);
   }
 
+  const sensitiveWords = (deps.sensitiveWords ?? []).map((w) => w.toLowerCase()).filter(Boolean);
+  /** The operator's word list applies to what a visitor reads first: the title and the item names. */
+  const hitsSensitiveWord = (texts: readonly string[]) => texts.some((text) => sensitiveWords.some((word) => text.toLowerCase().includes(word)));
+
   /** The share's own condition, whoever asks: cancelled, taken down, expired, emptied, used up. */
   async function condition(share: ShareRow): Promise<{ status: ShareStatus; items?: FileRow[] }> {
     if (STORED_STATUSES.has(share.status)) return { status: share.status as ShareStatus };
     if (share.expires_at !== null && share.expires_at <= now()) return { status: 'EXPIRED' };
     const items = await liveItems(share);
     if (items.length === 0) return { status: 'DELETED' };
+    // Checked at every view, so a word added to the list applies to shares made before.
+    if (hitsSensitiveWord([share.title, ...items.map((i) => i.name)])) return { status: 'SENSITIVE_WORD' };
     if (share.restore_limit !== null && share.restore_count >= share.restore_limit) return { status: 'MAX_RESTORE_COUNT', items };
     return { status: 'OK', items };
   }
