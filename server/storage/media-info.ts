@@ -3,7 +3,7 @@
 // few reads, not a pass over the whole file.
 import { open } from 'node:fs/promises';
 import path from 'node:path';
-import mediaInfoFactory, { type MediaInfo } from 'mediainfo.js';
+import type { MediaInfo } from 'mediainfo.js';
 import type { BlobStore } from './blob-store.ts';
 
 export type MediaFacts = { duration: number; width: number; height: number; videoCodec: string; audioCodec: string };
@@ -13,7 +13,8 @@ let instance: Promise<MediaInfo<'object'>> | undefined;
 type Track = Record<string, unknown> & { '@type'?: string };
 
 export async function readMediaFacts(blobs: BlobStore, hash: string, size: number): Promise<MediaFacts | undefined> {
-  instance ??= mediaInfoFactory({ format: 'object' });
+  // Loaded on first use, like sharp: most starts never read a film.
+  instance ??= import('mediainfo.js').then(({ default: mediaInfoFactory }) => mediaInfoFactory({ format: 'object' }));
   const mediaInfo = await instance;
   const handle = await open(path.join(blobs.root, blobs.relativePath(hash)), 'r');
   try {

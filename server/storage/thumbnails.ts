@@ -2,7 +2,6 @@
 // Because they are keyed by content hash, every copy and saved share of an image shares them.
 import { rename, rm, access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { BlobStore } from './blob-store.ts';
 
 export const THUMBNAIL_SIZES = { SIZE_SMALL: 256, SIZE_LARGE: 1024 } as const;
@@ -23,6 +22,8 @@ export function thumbnailStore(blobs: BlobStore) {
     const temporary = `${target}.${process.pid}.tmp`;
     try {
       const edge = THUMBNAIL_SIZES[size];
+      // Loaded on first use: libvips costs start-up time and memory a server without images never needs.
+      const { default: sharp } = await import('sharp');
       await sharp(path.join(blobs.root, blobs.relativePath(hash)), { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
         .rotate()
         .resize(edge, edge, { fit: 'inside', withoutEnlargement: true })
