@@ -1,6 +1,7 @@
 // The drive app's one API client: the shared client (SPEC §7), renewing the session once when a
 // call is answered 401, and signing this browser out when the server refuses to renew it.
 import { createApiClient } from '#shared/api/client.ts';
+import { filesApi } from '#shared/api/files-client.ts';
 import { AUTH_PATHS, type TokenBody, type WebSession } from '#shared/api/auth.ts';
 import { CLIENT_IDS } from '#shared/accounts/clients.ts';
 import { withSessionRefresh } from './accounts/session-refresh.ts';
@@ -32,3 +33,6 @@ export const api = withSessionRefresh(plainApi, {
     appEvents.emit('session-ended', {});
   },
 });
+
+/** The files API (drive listing, folders, uploads, trash, quota) over the same client. */
+export const driveFiles = filesApi(api);

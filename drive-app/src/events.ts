@@ -9,6 +9,8 @@ export type AppEvents = {
   'logout-success': { userId: string | undefined };
   /** The server no longer knows this browser's session (revoked elsewhere, expired). */
   'session-ended': Record<string, never>;
+  /** Items of the drive were added, changed or removed: lists reload and the quota refreshes. */
+  'drive-changed': Record<string, never>;
 };
 
 type Listener<Payload> = (payload: Payload) => void;
@@ -42,3 +44,8 @@ export function createEventBus<Events extends Record<string, unknown>>(): EventB
 }
 
 export const appEvents = createEventBus<AppEvents>();
+
+/** Tells every list and the quota that the drive changed. */
+export function driveChanged(): void {
+  appEvents.emit('drive-changed', {});
+}

@@ -7,6 +7,7 @@ import { SimpleLayout } from './layouts/SimpleLayout.tsx';
 const scene = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
 
 const auth = scene(async () => (await import('./scenes/Auth.tsx')).Auth);
+const allFiles = scene(async () => (await import('./scenes/AllFiles.tsx')).AllFiles);
 
 export const ROUTES: RouteObject[] = [
   {
@@ -20,6 +21,9 @@ export const ROUTES: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
+      { path: '/drive/all', lazy: allFiles },
+      { path: '/drive/all/:folderId', lazy: allFiles },
+      { path: '/drive/trash', lazy: scene(async () => (await import('./scenes/Trash.tsx')).Trash) },
       { path: '/drive/account', lazy: scene(async () => (await import('./scenes/Account.tsx')).Account) },
       { path: '*', lazy: scene(async () => (await import('./scenes/NotFound.tsx')).NotFound) },
     ],

@@ -64,6 +64,9 @@ test.describe('accounts', () => {
   test('signs up, signs out and signs in again', async ({ page }) => {
     const email = uniqueEmail('cycle');
     await signUp(page, { name: 'Ada Lovelace', email });
+    // The signed-in home is the user's files; the account page is one sidebar link away.
+    await expect(page).toHaveURL(/\/drive\/all$/);
+    await page.getByRole('navigation').getByRole('link', { name: 'Account' }).click();
     await expect(page).toHaveURL(/\/drive\/account$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
     await expect(page.getByLabel('Name')).toHaveValue('Ada Lovelace');
@@ -85,7 +88,9 @@ test.describe('accounts', () => {
 
   test('renews a lapsed access cookie with the refresh cookie, unseen by the user', async ({ page, context }) => {
     await signUp(page, { name: 'Hedy Lamarr', email: uniqueEmail('renew') });
-    await expect(page).toHaveURL(/\/drive\/account$/);
+    await expect(page).toHaveURL(/\/drive\/all$/);
+    await page.goto('/drive/account');
+    await expect(page.getByLabel('Name')).toHaveValue('Hedy Lamarr');
     const markerBefore = (await signedInMarker(page)) as { expires_at: number };
     // What 15 minutes do to the access cookie; the refresh cookie (path /v1/auth) stays.
     await context.clearCookies({ name: 'nubo_access' });
@@ -101,9 +106,13 @@ test.describe('accounts', () => {
     await page.goto('/loading?redirect=/drive/account');
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fdrive%2Faccount$/);
     await signUp(page, { name: 'Shafi Goldwasser', email: uniqueEmail('loading') });
-    await page.goto('/loading?redirect=https://elsewhere.example/');
+    await expect(page).toHaveURL(/\/drive\/all$/);
+    await page.goto('/loading?redirect=/drive/account');
     await expect(page).toHaveURL(/\/drive\/account$/);
     await expect(page.getByLabel('Name')).toHaveValue('Shafi Goldwasser');
+    await page.goto('/loading?redirect=https://elsewhere.example/');
+    await expect(page).toHaveURL(/\/drive\/all$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'All files' })).toBeVisible();
   });
 
   test('tells the user when the password is wrong', async ({ page, browser }) => {
@@ -124,7 +133,7 @@ test.describe('accounts', () => {
     const contextA = await browser.newContext();
     const pageA = await contextA.newPage();
     await signUp(pageA, { name: 'Radia Perlman', email });
-    await expect(pageA).toHaveURL(/\/drive\/account$/);
+    await expect(pageA).toHaveURL(/\/drive\/all$/);
 
     const contextB = await browser.newContext();
     const pageB = await contextB.newPage();
@@ -214,7 +223,7 @@ test.describe('accounts', () => {
     page.on('console', (message) => message.type() === 'error' && failures.push(message.text()));
 
     await signUp(page, { name: 'Frances Allen', email: uniqueEmail('desktop-down') });
-    await expect(page).toHaveURL(/\/drive\/account$/);
+    await expect(page).toHaveURL(/\/drive\/all$/);
     await page.goto(`/auth?from_source=pc_client&port=${port.toString(16)}&state=s&code_challenge=${pkcePair().challenge}`);
     await page.getByRole('button', { name: 'Continue as Frances Allen' }).click();
     await expect(page.getByRole('alert')).toContainText('Nubo could not reach the desktop app. Make sure it is open, then try again.');
@@ -236,7 +245,7 @@ test.describe('accounts', () => {
 
     const email = uniqueEmail('extension');
     await signUp(page, { name: 'Katherine Johnson', email });
-    await expect(page).toHaveURL(/\/drive\/account$/);
+    await expect(page).toHaveURL(/\/drive\/all$/);
 
     const { verifier, challenge } = pkcePair();
     await page.goto(`/auth?from_source=pp_browser_extension&bridge_auth=1&state=ext-state&code_challenge=${challenge}`);
@@ -261,7 +270,7 @@ test.describe('accounts', () => {
     const failures: string[] = [];
     page.on('console', (message) => message.type() === 'error' && failures.push(message.text()));
     await signUp(page, { name: 'Margaret Hamilton', email: uniqueEmail('extension-silent') });
-    await expect(page).toHaveURL(/\/drive\/account$/);
+    await expect(page).toHaveURL(/\/drive\/all$/);
 
     await page.goto(`/auth?from_source=pp_browser_extension&bridge_auth=1&state=s&code_challenge=${pkcePair().challenge}`);
     const startedAt = Date.now();

@@ -15,6 +15,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  // CI machines have 2 cores shared with the server under test: give assertions room, not luck.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: path.join(os.tmpdir(), 'nubo-e2e-results'),
   use: {

@@ -1,8 +1,9 @@
-// Every failure the accounts pages can meet, as the translated, actionable message to show
-// (STYLE: errors carry the API's names, and each has its own message).
+// Every failure the app can meet, as the translated, actionable message to show (STYLE: errors
+// carry the API's names, and each has its own message). The drive's own live in files/.
 import { ApiError } from '#shared/api/client.ts';
 import type { MessageKey, Translate } from '#shared/i18n/translator.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type PasswordProblem } from '#shared/accounts/password-rules.ts';
+import { fileFailureMessage } from '../files/error-messages.ts';
 import { HandoffError, type HandoffFailure } from './client-handoff.ts';
 
 export type Message = { key: MessageKey; values?: Record<string, string | number> };
@@ -72,10 +73,12 @@ function tooManyRequests(failure: ApiError, locale: string, now: number): Messag
 
 export type MessageContext = { locale: string; now?: number };
 
-/** What to tell the user about a failure of an accounts call or a hand-off. */
+/** What to tell the user about a failure of an API call or a hand-off. */
 export function failureMessage(failure: unknown, { locale, now = Date.now() }: MessageContext): Message {
   if (failure instanceof HandoffError) return { key: HANDOFF_MESSAGES[failure.reason] };
   if (!(failure instanceof ApiError)) return { key: 'error.generic' };
+  const fileMessage = fileFailureMessage(failure);
+  if (fileMessage) return fileMessage;
   const fields = fieldDetails(failure.details);
   switch (failure.error) {
     case 'password_too_weak': {

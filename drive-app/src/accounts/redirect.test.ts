@@ -27,7 +27,8 @@ describe('afterSignInPath', () => {
     expect(afterSignInPath(new URLSearchParams({ redirect: '/drive/account?tab=1' }), ORIGIN)).toBe('/drive/account?tab=1');
   });
 
-  it('goes to the account page without a usable redirect', () => {
+  it('goes to the user\'s files without a usable redirect', () => {
+    expect(SIGNED_IN_HOME).toBe('/drive/all');
     expect(afterSignInPath(new URLSearchParams(), ORIGIN)).toBe(SIGNED_IN_HOME);
     expect(afterSignInPath(new URLSearchParams({ redirect: 'https://evil.example/' }), ORIGIN)).toBe(SIGNED_IN_HOME);
   });

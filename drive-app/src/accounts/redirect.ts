@@ -1,8 +1,9 @@
 // Where a sign-in sends the user next: the `redirect` entry parameter, but only to a page of this
 // site, so a crafted link cannot use Nubo's sign-in page to send people elsewhere.
+import { ALL_FILES_PATH } from '../files/drive-paths.ts';
 
-/** There is no /drive/all yet; the account page is the signed-in home for now. */
-export const SIGNED_IN_HOME = '/drive/account';
+/** The signed-in home: the user's files. */
+export const SIGNED_IN_HOME = ALL_FILES_PATH;
 
 export const SIGN_IN_PATH = '/auth';
 

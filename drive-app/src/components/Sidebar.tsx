@@ -3,12 +3,15 @@ import { NavLink } from 'react-router';
 import { useT } from '../i18n.ts';
 import { $layout, setSidebarMobileVisible } from '../stores/layout.ts';
 import { DRIVE_SECTIONS } from '../sections.ts';
+import { $user } from '../stores/user.ts';
+import { QuotaBar } from './QuotaBar.tsx';
 
-/** The drive's navigation: one entry per section of the drive that exists (sections.ts). */
+/** The drive's navigation: one entry per section of the drive that exists (sections.ts), and the quota. */
 export function Sidebar() {
   const t = useT();
   const { isMobile, sidebarMobileVisible } = useStore($layout);
   const open = !isMobile || sidebarMobileVisible;
+  const signedIn = useStore($user).status === 'signed-in';
   return (
     <>
       {isMobile && sidebarMobileVisible && <div className="sidebar-backdrop" onClick={() => setSidebarMobileVisible(false)} />}
@@ -25,6 +28,7 @@ export function Sidebar() {
             <a href="/">{t('drive.sidebar.siteHome')}</a>
           </li>
         </ul>
+        {signedIn && <QuotaBar />}
       </nav>
     </>
   );

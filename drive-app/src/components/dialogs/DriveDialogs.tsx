@@ -1,0 +1,113 @@
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { ALL_FOLDERS, TRASH_FILTERS, inBatches } from '#shared/api/files-client.ts';
+import { driveFiles } from '../../api.ts';
+import { driveChanged } from '../../events.ts';
+import { useT } from '../../i18n.ts';
+import { itemsMessage } from '../../actions/run.ts';
+import { $driveDialog, closeDriveDialog, type DriveDialog } from '../../stores/drive-dialogs.ts';
+import { noticeDone } from '../../stores/drive-notice.ts';
+import { PreviewDialog } from '../preview/PreviewDialog.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { FolderPickerDialog } from './FolderPickerDialog.tsx';
+import { NameDialog } from './NameDialog.tsx';
+
+/** The dialog an action opened, if any. */
+export function DriveDialogs() {
+  const dialog = useStore($driveDialog);
+  // A dialog belongs to the page it was opened on; leaving the page closes it.
+  useEffect(() => closeDriveDialog, []);
+  return dialog ? <OpenDialog dialog={dialog} /> : null;
+}
+
+function OpenDialog({ dialog }: { dialog: DriveDialog }) {
+  const t = useT();
+  const close = closeDriveDialog;
+  switch (dialog.kind) {
+    case 'new-folder':
+      return (
+        <NameDialog
+          title={t('files.newFolder.title')}
+          label={t('files.newFolder.label')}
+          submitLabel={t('files.newFolder.submit')}
+          initialName={t('files.newFolder.defaultName')}
+          isFolder
+          onSubmit={async (name) => {
+            await driveFiles.createFolder(dialog.parentId, name);
+            driveChanged();
+          }}
+          onClose={close}
+        />
+      );
+    case 'rename':
+      return (
+        <NameDialog
+          title={t('files.rename.title')}
+          label={t('files.rename.label')}
+          submitLabel={t('files.rename.submit')}
+          initialName={dialog.file.name}
+          isFolder={dialog.file.kind === 'drive#folder'}
+          onSubmit={async (name) => {
+            await driveFiles.rename(dialog.file.id, name);
+            driveChanged();
+          }}
+          onClose={close}
+        />
+      );
+    case 'move':
+    case 'copy':
+      return <FolderPickerDialog mode={dialog.kind} files={dialog.files} fromFolderId={dialog.fromFolderId} onClose={close} />;
+    case 'delete-forever': {
+      const question = itemsMessage(dialog.files, 'files.deleteForever.questionOne', 'files.deleteForever.questionMany');
+      return (
+        <ConfirmDialog
+          title={t('files.deleteForever.title')}
+          confirmLabel={t('files.action.deleteForever')}
+          onConfirm={async () => {
+            try {
+              for (const batch of inBatches(dialog.files.map((file) => file.id))) await driveFiles.deleteForever(batch);
+              noticeDone(itemsMessage(dialog.files, 'files.notice.deletedOne', 'files.notice.deletedMany'));
+            } finally {
+              driveChanged();
+            }
+          }}
+          onClose={close}
+        >
+          <p>{t(question.key, question.values)}</p>
+        </ConfirmDialog>
+      );
+    }
+    case 'empty-trash':
+      return (
+        <ConfirmDialog
+          title={t('files.emptyTrash.title')}
+          confirmLabel={t('files.action.emptyTrash')}
+          onConfirm={async () => {
+            try {
+              await emptyTheTrash();
+              noticeDone({ key: 'files.notice.trashEmptied' });
+            } finally {
+              driveChanged();
+            }
+          }}
+          onClose={close}
+        >
+          <p>{t('files.emptyTrash.question')}</p>
+        </ConfirmDialog>
+      );
+    case 'preview':
+      return <PreviewDialog file={dialog.file} siblings={dialog.siblings} onClose={close} />;
+  }
+}
+
+/** Deletes for ever everything in the trash, not only what the page has loaded. */
+async function emptyTheTrash(): Promise<void> {
+  const ids: string[] = [];
+  let pageToken = '';
+  do {
+    const page = await driveFiles.listPage({ parentId: ALL_FOLDERS, filters: TRASH_FILTERS, order: 'NAME_ASC', pinFoldersTop: false, limit: 500, pageToken });
+    ids.push(...page.files.map((file) => file.id));
+    pageToken = page.next_page_token;
+  } while (pageToken);
+  for (const batch of inBatches(ids)) await driveFiles.deleteForever(batch);
+}

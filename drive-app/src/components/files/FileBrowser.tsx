@@ -1,0 +1,190 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import type { DriveFile } from '#shared/api/resources.ts';
+import type { FileViewType } from '#shared/files/view-settings.ts';
+import { useT } from '../../i18n.ts';
+import { actionForKey } from '../../actions/shortcuts.ts';
+import type { Action, ActionContext, FilePlace } from '../../actions/types.ts';
+import { NO_SELECTION, keepListed } from '../../files/selection.ts';
+import type { FileListing } from '../../stores/file-listing.ts';
+import { noticeDone } from '../../stores/drive-notice.ts';
+import { uploadQueue } from '../../stores/uploads.ts';
+import { BusyNotice } from '../BusyNotice.tsx';
+import { FailureNotice } from '../FailureNotice.tsx';
+import { DriveDialogs } from '../dialogs/DriveDialogs.tsx';
+import { UploadInput, type UploadInputHandle } from '../uploads/UploadInput.tsx';
+import { ActionMenu } from './ActionMenu.tsx';
+import { ActionToolbar } from './ActionToolbar.tsx';
+import { DriveNoticeBar } from './DriveNoticeBar.tsx';
+import { FileItems, type MenuRequest } from './FileItems.tsx';
+
+type Props = {
+  place: FilePlace;
+  /** The folder shown, '' for the root (and for the trash). */
+  folderId: string;
+  listing: FileListing;
+  view: FileViewType;
+  actions: readonly Action[];
+  /** The heading (breadcrumbs, or the page title). */
+  heading: ReactNode;
+  /** Sort and view controls beside the heading. */
+  controls: ReactNode;
+  listLabel: string;
+  empty: ReactNode;
+  onOpenFolder(folderId: string): void;
+  /** Whose drive dropped and picked files go to; without it the list takes no uploads. */
+  uploadsFor?: string | undefined;
+};
+
+const NOTHING: readonly DriveFile[] = [];
+
+type OpenMenu = { files: readonly DriveFile[]; scope: Action['scope']; at: MenuRequest['at'] };
+
+/**
+ * A list of the drive (a folder, the trash) with everything done to it: selection, the toolbar,
+ * the context menu and the keyboard running the same actions, dialogs, and files dropped on it.
+ */
+export function FileBrowser({ place, folderId, listing, view, actions, heading, controls, listLabel, empty, onOpenFolder, uploadsFor }: Props) {
+  const t = useT();
+  const state = useStore(listing.$state);
+  const files = state.status === 'ready' ? state.files : NOTHING;
+  const [selection, setSelection] = useState(NO_SELECTION);
+  const [menu, setMenu] = useState<OpenMenu>();
+  const [dropping, setDropping] = useState(false);
+  const dragDepth = useRef(0);
+  const uploadInput = useRef<UploadInputHandle>(null);
+  const listbox = useRef<HTMLDivElement>(null);
+
+  // Items that left the list (trashed, moved, renamed away) leave the selection too.
+  const order = useMemo(() => files.map((file) => file.id), [files]);
+  useEffect(() => setSelection((current) => keepListed(current, order)), [order]);
+  const selected = useMemo(() => files.filter((file) => selection.ids.has(file.id)), [files, selection]);
+
+  const upload = useCallback((picked: File[]) => uploadsFor && uploadQueue.uploadFiles(uploadsFor, picked, folderId), [uploadsFor, folderId]);
+  const contextFor = (targets: readonly DriveFile[]): ActionContext => ({
+    place,
+    folderId,
+    files: targets,
+    listed: files,
+    openFolder: onOpenFolder,
+    chooseFilesToUpload: () => uploadInput.current?.choose(),
+  });
+  const run = (action: Action, targets: readonly DriveFile[]) => void action.perform(contextFor(targets));
+
+  function open(file: DriveFile) {
+    const opener = actions.find((action) => action.id === 'open');
+    const context = contextFor([file]);
+    if (opener?.visible(context)) void opener.perform(context);
+  }
+
+  function runShortcut(event: KeyboardEvent): boolean {
+    const context = contextFor(selected);
+    const action = actionForKey(event, actions, context);
+    if (!action) return false;
+    event.preventDefault();
+    void action.perform(context);
+    return true;
+  }
+
+  const loadMore = listing.loadMore;
+  const onNearEnd = useCallback(() => void loadMore(), [loadMore]);
+  const onMenu = useCallback(
+    ({ file, at }: MenuRequest) => {
+      const targets = file ? (selection.ids.has(file.id) ? files.filter((item) => selection.ids.has(item.id)) : [file]) : [];
+      setMenu({ files: targets, scope: file ? 'selection' : 'list', at });
+    },
+    [files, selection],
+  );
+  const closeMenu = useCallback(() => {
+    setMenu(undefined);
+    listbox.current?.focus();
+  }, []);
+
+  const dropHandlers = uploadsFor
+    ? {
+        onDragEnter: (event: DragEvent) => {
+          if (!event.dataTransfer.types.includes('Files')) return;
+          event.preventDefault();
+          dragDepth.current += 1;
+          setDropping(true);
+        },
+        onDragOver: (event: DragEvent) => {
+          if (!event.dataTransfer.types.includes('Files')) return;
+          event.preventDefault();
+          event.dataTransfer.dropEffect = 'copy';
+        },
+        onDragLeave: () => {
+          dragDepth.current = Math.max(0, dragDepth.current - 1);
+          if (dragDepth.current === 0) setDropping(false);
+        },
+        onDrop: (event: DragEvent) => {
+          event.preventDefault();
+          dragDepth.current = 0;
+          setDropping(false);
+          const { files: dropped, folders } = droppedFiles(event.dataTransfer);
+          if (folders > 0) noticeDone({ key: 'files.drop.foldersSkipped', values: { count: folders } });
+          if (dropped.length > 0) upload(dropped);
+        },
+      }
+    : {};
+
+  return (
+    <section className="file-browser" data-dropping={dropping || undefined} {...dropHandlers}>
+      <header className="file-browser-header">
+        {heading}
+        <div className="file-browser-controls">{controls}</div>
+      </header>
+      <ActionToolbar
+        label={t('files.toolbar.label')}
+        actions={actions}
+        context={contextFor(selected)}
+        onRun={(action) => run(action, selected)}
+        onClearSelection={() => setSelection(NO_SELECTION)}
+      />
+      <DriveNoticeBar />
+      {state.status === 'loading' && <BusyNotice text={t('drive.loading')} />}
+      {state.status === 'failed' && <FailureNotice failure={state.error} onRetry={() => void listing.reload()} />}
+      {state.status === 'ready' && files.length === 0 && empty}
+      {state.status === 'ready' && files.length > 0 && (
+        <FileItems
+          listboxRef={listbox}
+          files={files}
+          complete={state.nextPageToken === ''}
+          view={view}
+          label={listLabel}
+          selection={selection}
+          onSelectionChange={setSelection}
+          onOpen={open}
+          onMenu={onMenu}
+          onActionKey={runShortcut}
+          onNearEnd={onNearEnd}
+        />
+      )}
+      {state.status === 'ready' && state.loadingMore && <BusyNotice text={t('files.loadingMore')} />}
+      {state.status === 'ready' && state.problem && <FailureNotice failure={state.problem.error} onRetry={state.problem.retry} />}
+      {dropping && (
+        <div className="drop-hint" aria-hidden="true">
+          {t('files.drop.hint')}
+        </div>
+      )}
+      {menu && <ActionMenu actions={actions} context={contextFor(menu.files)} scope={menu.scope} at={menu.at} onRun={(action) => run(action, menu.files)} onClose={closeMenu} />}
+      {uploadsFor && <UploadInput ref={uploadInput} onFiles={upload} />}
+      <DriveDialogs />
+    </section>
+  );
+}
+
+/** The files of a drop; folders are counted and left out, as this list uploads files only. */
+function droppedFiles(transfer: DataTransfer): { files: File[]; folders: number } {
+  const files: File[] = [];
+  let folders = 0;
+  const items = [...transfer.items].filter((item) => item.kind === 'file');
+  items.forEach((item, index) => {
+    if (item.webkitGetAsEntry()?.isDirectory) folders += 1;
+    else {
+      const file = item.getAsFile() ?? transfer.files[index];
+      if (file) files.push(file);
+    }
+  });
+  return { files, folders };
+}

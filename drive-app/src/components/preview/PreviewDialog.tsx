@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import type { DriveFile } from '#shared/api/resources.ts';
+import { driveFiles } from '../../api.ts';
+import { useT } from '../../i18n.ts';
+import { previewKindOf, startDownload } from '../../files/file-links.ts';
+import { BusyNotice } from '../BusyNotice.tsx';
+import { FailureNotice } from '../FailureNotice.tsx';
+import { Dialog } from '../dialogs/Dialog.tsx';
+import { ImageViewer } from './ImageViewer.tsx';
+import { MediaPlayer } from './MediaPlayer.tsx';
+import { NoPreview } from './NoPreview.tsx';
+
+type Props = { file: DriveFile; siblings: readonly DriveFile[]; onClose(): void };
+
+type Loaded = { status: 'loading' } | { status: 'ready'; file: DriveFile; link: string } | { status: 'failed'; error: unknown };
+
+/** A file shown in the page: images step through the folder's images; players stream with Range. */
+export function PreviewDialog({ file, siblings, onClose }: Props) {
+  const t = useT();
+  const images = previewKindOf(file) === 'image' ? siblings.filter((sibling) => previewKindOf(sibling) === 'image') : [];
+  const [shownId, setShownId] = useState(file.id);
+  const shown = images.find((image) => image.id === shownId) ?? file;
+  const loaded = useSignedLink(shown.id);
+  const at = images.findIndex((image) => image.id === shown.id);
+  const step = (by: number) => {
+    const next = images[(at + by + images.length) % images.length];
+    if (next) setShownId(next.id);
+  };
+
+  const download = loaded.status === 'ready' && (
+    <button type="button" className="button secondary" onClick={() => startDownload(loaded.link)}>
+      {t('files.action.download')}
+    </button>
+  );
+
+  return (
+    <Dialog title={shown.name} onClose={onClose} className="preview-dialog" actions={download}>
+      {loaded.status === 'loading' && <BusyNotice text={t('drive.loading')} />}
+      {loaded.status === 'failed' && <FailureNotice failure={loaded.error} />}
+      {loaded.status === 'ready' && previewKindOf(shown) === 'image' && (
+        <ImageViewer
+          file={loaded.file}
+          link={loaded.link}
+          position={images.length > 1 ? { at: at + 1, of: images.length } : undefined}
+          onPrevious={images.length > 1 ? () => step(-1) : undefined}
+          onNext={images.length > 1 ? () => step(1) : undefined}
+        />
+      )}
+      {loaded.status === 'ready' && (previewKindOf(shown) === 'video' || previewKindOf(shown) === 'audio') && (
+        <MediaPlayer file={loaded.file} link={loaded.link} kind={previewKindOf(shown) === 'video' ? 'video' : 'audio'} />
+      )}
+      {loaded.status === 'ready' && previewKindOf(shown) === 'none' && <NoPreview file={loaded.file} link={loaded.link} reason="type" />}
+    </Dialog>
+  );
+}
+
+/**
+ * The file with a fresh signed link, fetched each time another file is shown. The one shown
+ * stays until the next arrives, so stepping through images keeps the viewer (and its focus).
+ */
+function useSignedLink(fileId: string): Loaded {
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  useEffect(() => {
+    let current = true;
+    setLoaded((shown) => (shown.status === 'ready' ? shown : { status: 'loading' }));
+    driveFiles.get(fileId).then(
+      (file) => current && setLoaded(file.web_content_link ? { status: 'ready', file, link: file.web_content_link } : { status: 'failed', error: undefined }),
+      (error: unknown) => current && setLoaded({ status: 'failed', error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [fileId]);
+  return loaded;
+}
