@@ -8,7 +8,6 @@ import { ServiceError } from './errors.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
 import { LOCALES } from '#shared/i18n/locales.ts';
 
 describe.each(ENGINES)('server on %s', (engine) => {
@@ -85,7 +84,7 @@ describe('errors in the API shape', () => {
   beforeAll(async () => {
     const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'nubo-errors-')) });
     const database = openDatabase({ engine: 'sqlite', file: ':memory:' });
-    await migrateToLatest(database.db);
+    await database.migrate();
     const app = await buildApp({ config, database, logger: false });
     app.post('/test/echo', { schema: { body: Type.Object({ name: Type.String({ minLength: 1 }) }) } }, async (request) => request.body);
     app.get('/test/missing', async () => {

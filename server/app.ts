@@ -1,6 +1,6 @@
 // Builds the HTTP server: the API, the OpenAPI document, and the prebuilt site and drive app.
 // Routes are HTTP only; rules live in services; every failure leaves as the API's JSON error.
-import Fastify, { type FastifyError, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -11,6 +11,7 @@ import { ServiceError, errorBody } from './errors.ts';
 import { healthRoutes } from './routes/health.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { webRoutes } from './web/routes.ts';
+import { publicOriginOf } from './web/public-origin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { authenticator } from './auth/authenticate.ts';
 import { memoryCounterStore, type CounterStore } from './auth/rate-limits.ts';
@@ -127,15 +128,15 @@ export async function buildApp({ config, database, counters = memoryCounterStore
       wakeWorker();
     },
   });
-  const links = downloadLinks(await serverSecret(database.db, 'download-links'), config.publicUrl);
+  const links = downloadLinks(await serverSecret(database.db, 'download-links'));
+  const origin = (request: FastifyRequest) => publicOriginOf(request, config);
   const files = filesService({ db: database.db, blobs });
-  await app.register(filesRoutes, { files, uploads, links, auth, publicUrl: config.publicUrl });
+  await app.register(filesRoutes, { files, uploads, links, auth, origin });
   const shares = sharesService({
     db: database.db,
     files,
     counters,
     key: await serverSecret(database.db, 'share-passcode-tokens'),
-    publicUrl: config.publicUrl,
     sensitiveWords: config.sensitiveWordsFile ? readFileSync(config.sensitiveWordsFile, 'utf8').split('\n').map((w) => w.trim()) : [],
   });
   const worker = taskWorker(
@@ -158,7 +159,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     worker.wake();
     return task.id;
   };
-  await app.register(shareRoutes, { shares, links, auth, enqueueRestore });
+  await app.register(shareRoutes, { shares, links, auth, enqueueRestore, origin });
   await app.register(moderationRoutes, { moderation: moderationService({ db: database.db }), auth });
   // Moderators are named by configuration; the role follows the list at every start.
   if (config.adminEmails.length > 0) {

@@ -30,6 +30,11 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://drive.example.org');
   });
 
+  it('remembers whether PUBLIC_URL was given', () => {
+    expect(loadConfig({}).publicUrlSet).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://drive.example.org' }).publicUrlSet).toBe(true);
+  });
+
   it('reads moderators from ADMIN_EMAILS, trimmed and lower-cased', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' Ann@Example.org, bo@example.org ,' }).adminEmails).toEqual(['ann@example.org', 'bo@example.org']);
     expect(loadConfig({}).adminEmails).toEqual([]);

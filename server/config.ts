@@ -16,6 +16,8 @@ export type Config = {
   redisUrl: string | undefined;
   blobStore: BlobStoreConfig;
   publicUrl: string;
+  /** Whether PUBLIC_URL was given; when not, links use the address each request came to. */
+  publicUrlSet: boolean;
   /** Cookies carry Secure unless Nubo is reached over plain http on a non-loopback host. */
   secureCookies: boolean;
   /** Where the built site and drive app are (dist/ of the checkout). */
@@ -51,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: parseRedisUrl(env.REDIS_URL),
     blobStore: parseBlobStore(env.BLOB_STORE, dataDir),
     publicUrl,
+    publicUrlSet: Boolean(env.PUBLIC_URL),
     secureCookies: cookiesCanBeSecure(publicUrl),
     distDir: path.resolve(env.NUBO_DIST_DIR ?? path.join(ROOT, 'dist')),
     contentDir: path.join(ROOT, 'content'),

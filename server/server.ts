@@ -4,7 +4,6 @@ import type { FastifyServerOptions } from 'fastify';
 import type { AccountLimits } from './services/accounts.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
 import { buildApp } from './app.ts';
 import { memoryCounterStore, redisCounterStore } from './auth/rate-limits.ts';
 
@@ -13,7 +12,7 @@ export type RunningServer = Awaited<ReturnType<typeof startServer>>;
 export async function startServer(config: Config, options: { logger?: FastifyServerOptions['logger']; limits?: AccountLimits } = {}) {
   const database = openDatabase(config.database);
   try {
-    await migrateToLatest(database.db);
+    await database.migrate();
     const counters = config.redisUrl ? redisCounterStore(config.redisUrl) : memoryCounterStore();
     const app = await buildApp({ config, database, counters, logger: options.logger, ...(options.limits ? { limits: options.limits } : {}) });
     const address = await app.listen({ host: config.host, port: config.port });

@@ -7,13 +7,12 @@ import { describe, it, expect } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
 
 describe('graceful shutdown', () => {
   it('lets a request under way finish and refuses new connections once closing', async () => {
     const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'nubo-shutdown-')) });
     const database = openDatabase({ engine: 'sqlite', file: ':memory:' });
-    await migrateToLatest(database.db);
+    await database.migrate();
     const app = await buildApp({ config, database, logger: false });
     let arrived!: () => void;
     const requestArrived = new Promise<void>((resolve) => (arrived = resolve));

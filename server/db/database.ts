@@ -7,12 +7,17 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { DatabaseConfig } from '../config.ts';
 import type { Database } from './schema.ts';
+import type { Migration, MigrationResult } from 'kysely/migration';
+import { migrateToLatest } from './migrate.ts';
+import { MIGRATIONS } from './migrations/index.ts';
 
 export type Engine = DatabaseConfig['engine'];
 
 export type NuboDatabase = {
   db: Kysely<Database>;
   engine: Engine;
+  /** Brings the schema to the latest migration (or to the given set, for tests of the runner). */
+  migrate(migrations?: Record<string, Migration>): Promise<MigrationResult[]>;
   /** Answers whether the database takes queries now (for /healthz). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -20,9 +25,11 @@ export type NuboDatabase = {
 
 export function openDatabase(config: DatabaseConfig): NuboDatabase {
   const db = config.engine === 'sqlite' ? openSqlite(config.file) : openPostgres(config.url, config.schema);
+  const schema = config.engine === 'postgres' ? config.schema : undefined;
   return {
     db,
     engine: config.engine,
+    migrate: (migrations = MIGRATIONS) => migrateToLatest(db, migrations, schema),
     async ping() {
       try {
         await sql`select 1`.execute(db);

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { ENGINES, createTestDatabase, type TestDatabase } from '../testing/harness.ts';
 import { openDatabase, type NuboDatabase } from './database.ts';
-import { migrateToLatest, MigrationError } from './migrate.ts';
+import { MigrationError } from './migrate.ts';
 
 // A small migration set written for this test, so the runner is pinned on both engines
 // independently of which tables Nubo has today.
@@ -31,13 +31,13 @@ describe.each(ENGINES)('migrateToLatest on %s', (engine) => {
 
   it('applies migrations in order, once', async () => {
     const db = await open();
-    const first = await migrateToLatest(db, { '0001_notes': createNotes, '0002_note_size': addNoteSize });
+    const first = await database.migrate({ '0001_notes': createNotes, '0002_note_size': addNoteSize });
     expect(first.map((r) => [r.migrationName, r.status])).toEqual([
       ['0001_notes', 'Success'],
       ['0002_note_size', 'Success'],
     ]);
     await db.insertInto('note').values({ id: 'a', body: 'hello', size: 5 }).execute();
-    expect(await migrateToLatest(db, { '0001_notes': createNotes, '0002_note_size': addNoteSize })).toEqual([]);
+    expect(await database.migrate({ '0001_notes': createNotes, '0002_note_size': addNoteSize })).toEqual([]);
     // 64-bit integers come back as numbers on both engines.
     expect(await db.selectFrom('note').select(['id', 'size']).execute()).toEqual([{ id: 'a', size: 5 }]);
   });
@@ -45,14 +45,14 @@ describe.each(ENGINES)('migrateToLatest on %s', (engine) => {
   it('stops at a failing migration with a MigrationError, and a fixed set then completes', async () => {
     const db = await open();
     const broken: Migration = { up: async (d: Kysely<any>) => void (await sql`this is not sql`.execute(d)) };
-    const failure = await migrateToLatest(db, { '0001_notes': createNotes, '0002_broken': broken }).catch((e: unknown) => e);
+    const failure = await database.migrate({ '0001_notes': createNotes, '0002_broken': broken }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(MigrationError);
     expect((failure as MigrationError).results.map((r) => r.status)).toEqual(['Success', 'Error']);
     // PostgreSQL rolls the whole run back (transactional DDL); SQLite keeps the ones before it.
     const tables = (await db.introspection.getTables()).map((t) => t.name);
     if (engine === 'postgres') expect(tables).not.toContain('note');
     else expect(tables).toContain('note');
-    const fixed = await migrateToLatest(db, { '0001_notes': createNotes, '0002_note_size': addNoteSize });
+    const fixed = await database.migrate({ '0001_notes': createNotes, '0002_note_size': addNoteSize });
     expect(fixed.at(-1)).toMatchObject({ migrationName: '0002_note_size', status: 'Success' });
   });
 });

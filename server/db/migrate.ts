@@ -17,8 +17,13 @@ export async function migrateToLatest(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
   db: Kysely<any>,
   migrations: Record<string, Migration> = MIGRATIONS,
+  /**
+   * PostgreSQL schema the tables live in. Kysely looks for its bookkeeping tables in every schema
+   * unless told which one, and would take another schema's for its own.
+   */
+  schema?: string,
 ): Promise<MigrationResult[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) throw new MigrationError(error, results);
   return results;

@@ -1,6 +1,7 @@
 // The files API under /drive/v1 (API.md Files): HTTP only; rules in services/files.ts.
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { BatchIds, BatchMoveBody, CreateFileBody, FILES_PATHS, ListEventsQuery, ListFilesQuery, RenameBody, UPLOADS_PATH } from '#shared/api/files.ts';
 import { AboutSchema, ApiErrorSchema, CreatedUploadSchema, EventListSchema, FileListSchema, FileSchema } from '#shared/api/resources.ts';
 import { authOf, type authenticator } from '../auth/authenticate.ts';
@@ -11,7 +12,7 @@ import type { FileRow } from '../db/repositories/files.ts';
 import { fileCategoryOf } from '#shared/files/classify.ts';
 import type { DownloadLinks } from '../storage/download-links.ts';
 
-type Options = { files: FilesService; uploads: UploadsService; links: DownloadLinks; auth: ReturnType<typeof authenticator>; publicUrl: string };
+type Options = { files: FilesService; uploads: UploadsService; links: DownloadLinks; auth: ReturnType<typeof authenticator>; origin: (request: FastifyRequest) => string };
 
 const EVENT_TYPE_NAMES: Record<EventType, string> = {
   TYPE_UPLOAD: 'Uploaded',
@@ -31,12 +32,12 @@ const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 /** A literal ':' in a Fastify path is written '::'. */
 const literal = (path: string) => path.replace(':batch', '::batch').replace(':star', '::star').replace(':unstar', '::unstar');
 
-export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { files, uploads, links, auth, publicUrl }) => {
+export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { files, uploads, links, auth, origin }) => {
   app.addHook('preHandler', auth.requireUser);
   const userOf = (request: Parameters<typeof authOf>[0]) => authOf(request).user.id;
   /** A thumbnail link when the content is a finished image, '' otherwise. */
-  const thumbnailLink = (row: FileRow, size: 'SIZE_SMALL' | 'SIZE_LARGE') =>
-    row.phase === 'PHASE_TYPE_COMPLETE' && fileCategoryOf({ name: row.name, mimeType: row.mime_type }) === 'IMAGE' ? links.thumbnailFor(row.id, size) : '';
+  const thumbnailLink = (request: FastifyRequest, row: FileRow, size: 'SIZE_SMALL' | 'SIZE_LARGE') =>
+    row.phase === 'PHASE_TYPE_COMPLETE' && fileCategoryOf({ name: row.name, mimeType: row.mime_type }) === 'IMAGE' ? links.thumbnailFor(origin(request), row.id, size) : '';
 
   app.get(FILES_PATHS.files, { schema: { tags: ['files'], querystring: ListFilesQuery, response: { 200: FileListSchema, ...errors } } }, async (request) => {
     const q = request.query;
@@ -50,7 +51,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
       pinFoldersTop: q.pin_folders_top,
     });
     const size = q.thumbnail_size === 'SIZE_LARGE' ? 'SIZE_LARGE' : 'SIZE_SMALL';
-    return { kind: 'drive#fileList' as const, files: rows.map((row) => presentFile(row, undefined, thumbnailLink(row, size))), next_page_token: nextPageToken };
+    return { kind: 'drive#fileList' as const, files: rows.map((row) => presentFile(row, undefined, thumbnailLink(request, row, size))), next_page_token: nextPageToken };
   });
 
   app.get(FILES_PATHS.file, { schema: { tags: ['files'], params: IdParams, response: { 200: FileSchema, ...errors } } }, async (request) => {
@@ -58,7 +59,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
     // Only a finished file that is not in the trash gets a link to its bytes.
     const ready = row.kind === 'drive#file' && row.phase === 'PHASE_TYPE_COMPLETE' && row.trashed_at === null;
     const media = ready && row.hash ? await files.mediaOf(row.hash) : undefined;
-    return presentFile(row, ready ? links.linkFor(row.id, userOf(request)) : undefined, thumbnailLink(row, 'SIZE_LARGE'), media);
+    return presentFile(row, ready ? links.linkFor(origin(request), row.id, userOf(request)) : undefined, thumbnailLink(request, row, 'SIZE_LARGE'), media);
   });
 
   app.get(
@@ -77,7 +78,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
       return {
         upload_type: 'UPLOAD_TYPE_RESUMABLE' as const,
         file: presentFile(created.file),
-        resumable: { kind: 'drive#resumable' as const, provider: 'PROVIDER_TUS' as const, params: { url: `${publicUrl}${UPLOADS_PATH}/${created.file.id}` } },
+        resumable: { kind: 'drive#resumable' as const, provider: 'PROVIDER_TUS' as const, params: { url: `${origin(request)}${UPLOADS_PATH}/${created.file.id}` } },
         ...(created.proof ? { proof: created.proof } : {}),
       };
     },

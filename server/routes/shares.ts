@@ -10,12 +10,18 @@ import { authOf, type authenticator } from '../auth/authenticate.ts';
 import { SHARE_STATUS_TEXT, type RestoreRequest, type SharesService } from '../services/shares.ts';
 import type { DownloadLinks } from '../storage/download-links.ts';
 
-type Options = { shares: SharesService; links: DownloadLinks; auth: ReturnType<typeof authenticator>; enqueueRestore: (request: RestoreRequest, items: number) => Promise<string> };
+type Options = {
+  shares: SharesService;
+  links: DownloadLinks;
+  auth: ReturnType<typeof authenticator>;
+  enqueueRestore: (request: RestoreRequest, items: number) => Promise<string>;
+  origin: (request: FastifyRequest) => string;
+};
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 429: ApiErrorSchema };
 const Status = Type.Enum([...SHARE_STATUSES]);
 
-export const shareRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { shares, links, auth, enqueueRestore }) => {
+export const shareRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { shares, links, auth, enqueueRestore, origin }) => {
   const access = (request: FastifyRequest, query: { share_id: string; pass_code?: string | undefined; pass_code_token?: string | undefined }) => ({
     shareId: query.share_id,
     passCode: query.pass_code,
@@ -31,7 +37,7 @@ export const shareRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sha
     },
     async (request) => {
       const body = request.body;
-      return shares.create(authOf(request).user.id, {
+      return shares.create(authOf(request).user.id, origin(request), {
         fileIds: body.file_ids,
         ...(body.expiration_days !== undefined ? { expirationDays: body.expiration_days } : {}),
         passCodeRequired: body.pass_code_option === 'REQUIRED' || body.share_to === 'encryptedlink' || body.custom_pass_code !== undefined,
@@ -45,7 +51,7 @@ export const shareRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sha
   app.get(
     SHARE_PATHS.list,
     { preHandler: auth.requireUser, schema: { tags: ['shares'], response: { 200: Type.Object({ data: Type.Array(ShareSummarySchema), next_page_token: Type.String() }), ...errors } } },
-    async (request) => ({ data: await shares.listMine(authOf(request).user.id), next_page_token: '' }),
+    async (request) => ({ data: await shares.listMine(authOf(request).user.id, origin(request)), next_page_token: '' }),
   );
 
   // A literal ':' in a Fastify path is written '::'.
@@ -84,13 +90,13 @@ export const shareRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sha
   );
 
   // A visitor's download link counts no one's traffic: there may be no one signed in.
-  const linkFor = (file: { id: string }) => links.linkFor(file.id, '');
+  const linksFor = (request: FastifyRequest) => (file: { id: string }) => links.linkFor(origin(request), file.id, '');
 
   app.get(
     SHARE_PATHS.fileInfo,
     { schema: { tags: ['shares'], querystring: ShareFileInfoQuery, response: { 200: Type.Object({ share_status: Status, share_status_text: Type.String(), file_info: Type.Optional(FileSchema) }), ...errors } } },
     async (request) => {
-      const { status, files } = await shares.fileInfo(access(request, request.query), [request.query.file_id], linkFor);
+      const { status, files } = await shares.fileInfo(access(request, request.query), [request.query.file_id], linksFor(request));
       return { share_status: status, share_status_text: SHARE_STATUS_TEXT[status], ...(files[0] ? { file_info: files[0] } : {}) };
     },
   );
@@ -99,7 +105,7 @@ export const shareRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sha
     SHARE_PATHS.batchFileInfo.replace(':', '::'),
     { schema: { tags: ['shares'], body: BatchShareFileInfoBody, response: { 200: Type.Object({ share_status: Status, files: Type.Array(FileSchema) }), ...errors } } },
     async (request) => {
-      const { status, files } = await shares.fileInfo(access(request, request.body), request.body.file_ids, linkFor);
+      const { status, files } = await shares.fileInfo(access(request, request.body), request.body.file_ids, linksFor(request));
       return { share_status: status, files };
     },
   );

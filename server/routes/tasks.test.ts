@@ -3,7 +3,6 @@ import { ENGINES, createTestDatabase, startTestServer, type TestServer } from '.
 import { TestBrowser, goodPassword, uniqueEmail } from '../testing/browser.ts';
 import { insertStoredFile } from '../testing/factories.ts';
 import { openDatabase } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
 import { TASK_LEASE_MS, TASK_MAX_ATTEMPTS, taskQueue } from '../tasks/queue.ts';
 
 async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
@@ -53,7 +52,7 @@ describe.each(ENGINES)('task queue on %s', (engine) => {
     const testDatabase = await createTestDatabase(engine);
     const database = openDatabase(testDatabase.config);
     try {
-      await migrateToLatest(database.db);
+      await database.migrate();
       const at = Date.now();
       await database.db.insertInto('user').values({ id: 'u1', email: 'u1@example.org', name: 'U', password_hash: null, created_at: at, updated_at: at }).execute();
       let clock = at;

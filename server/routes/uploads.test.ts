@@ -282,6 +282,25 @@ describe.each(ENGINES)('uploads and downloads on %s', (engine) => {
   });
 });
 
+describe('links without PUBLIC_URL', () => {
+  it('point at the address the request came to, so a server on a LAN address needs no configuration', async () => {
+    const server = await startTestServer('sqlite', { publicUrl: 'http://not-this.example', publicUrlSet: false });
+    try {
+      const { browser } = await signUp(server.url);
+      const bytes = randomBytes(100);
+      const created = await browser.post('/drive/v1/files', { kind: 'drive#file', name: 'x.bin', size: String(bytes.length) });
+      expect(created.body.resumable.params.url).toBe(`${server.url}/drive/v1/uploads/${created.body.file.id}`);
+      await tusUpload(browser, bytes, { uploadUrl: created.body.resumable.params.url });
+      const file = (await browser.get(`/drive/v1/files/${created.body.file.id}`)).body;
+      expect(file.web_content_link.startsWith(`${server.url}/drive/v1/download/`)).toBe(true);
+      const share = (await browser.post('/drive/v1/share', { file_ids: [file.id] })).body;
+      expect(share.share_url).toBe(`${server.url}/s/${share.share_id}`);
+    } finally {
+      await server.dispose();
+    }
+  });
+});
+
 describe('an upload across a server restart', () => {
   it('resumes on a new server process with the hash rebuilt from the bytes on disk', async () => {
     const database = await createTestDatabase('sqlite');

@@ -4,7 +4,6 @@ import { describe, it, expect, beforeEach, afterEach } from 'vitest';
 import { desktopRedirectUri } from '#shared/accounts/clients.ts';
 import { ENGINES, createTestDatabase, TEST_LIMITS, type TestDatabase } from '../testing/harness.ts';
 import { openDatabase, type NuboDatabase } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
 import { memoryCounterStore } from '../auth/rate-limits.ts';
 import { ACCESS_TOKEN_TTL_MS, AUTH_CODE_TTL_MS, REFRESH_TOKEN_TTL_MS, accountsService, describeDevice, maskEmail, type AccountsService } from './accounts.ts';
 
@@ -19,7 +18,7 @@ describe.each(ENGINES)('accounts service on %s', (engine) => {
   beforeEach(async () => {
     testDatabase = await createTestDatabase(engine);
     database = openDatabase(testDatabase.config);
-    await migrateToLatest(database.db);
+    await database.migrate();
     clock = Date.UTC(2026, 10, 22);
     accounts = accountsService({ db: database.db, counters: memoryCounterStore(() => clock), limits: TEST_LIMITS, now: () => clock });
   });

@@ -54,8 +54,8 @@ function sharesRepository(db: Kysely<Database>) {
   };
 }
 
-export function sharesService(deps: { db: Kysely<Database>; files: FilesService; counters: CounterStore; key: Buffer; publicUrl: string; sensitiveWords?: readonly string[]; now?: () => number }) {
-  const { db, files, counters, key, publicUrl } = deps;
+export function sharesService(deps: { db: Kysely<Database>; files: FilesService; counters: CounterStore; key: Buffer; sensitiveWords?: readonly string[]; now?: () => number }) {
+  const { db, files, counters, key } = deps;
   const repo = sharesRepository(db);
   const fileRepo = filesRepository(db);
   const now = deps.now ?? Date.now;
@@ -136,7 +136,7 @@ export function sharesService(deps: { db: Kysely<Database>; files: FilesService;
   }
 
   return {
-    async create(userId: string, request: { fileIds: string[]; expirationDays?: number; passCodeRequired: boolean; customPassCode?: string; title?: string; restoreLimit?: number }) {
+    async create(userId: string, origin: string, request: { fileIds: string[]; expirationDays?: number; passCodeRequired: boolean; customPassCode?: string; title?: string; restoreLimit?: number }) {
       const ids = [...new Set(request.fileIds)];
       const rows = await fileRepo.findMany(db, userId, ids);
       if (rows.length !== ids.length || rows.some((r) => r.trashed_at !== null || r.phase !== 'PHASE_TYPE_COMPLETE')) {
@@ -171,18 +171,18 @@ export function sharesService(deps: { db: Kysely<Database>; files: FilesService;
           .execute();
         await tx.insertInto('share_item').values(ordered.map((row, position) => ({ share_id: id, file_id: row.id, position }))).execute();
       });
-      const shareUrl = `${publicUrl}/s/${id}`;
+      const shareUrl = `${origin}/s/${id}`;
       return { share_id: id, share_url: shareUrl, pass_code: passCode, share_text: passCode ? `${title} ${shareUrl} (passcode: ${passCode})` : `${title} ${shareUrl}` };
     },
 
-    async listMine(userId: string): Promise<ShareSummary[]> {
+    async listMine(userId: string, origin: string): Promise<ShareSummary[]> {
       const shares = await db.selectFrom('share').selectAll().where('user_id', '=', userId).where('status', '!=', 'DELETED').orderBy('created_at', 'desc').limit(500).execute();
       const summaries: ShareSummary[] = [];
       for (const share of shares) {
         const { status, items = [] } = await condition(share);
         summaries.push({
           share_id: share.id,
-          share_url: `${publicUrl}/s/${share.id}`,
+          share_url: `${origin}/s/${share.id}`,
           share_status: status,
           title: share.title,
           pass_code: share.pass_code,

@@ -7,17 +7,18 @@ export const DOWNLOAD_LINK_TTL_MS = 6 * 60 * 60_000;
 export const DOWNLOAD_PATH = '/drive/v1/download';
 export const THUMBNAIL_PATH = '/drive/v1/thumbnails';
 
-export function downloadLinks(key: Buffer, publicUrl: string, now: () => number = Date.now) {
+/** Links are absolute, on the origin the asker reached Nubo at (see publicOriginOf). */
+export function downloadLinks(key: Buffer, now: () => number = Date.now) {
   const sign = (fileId: string, expires: number, userId = '') => createHmac('sha256', key).update(`${fileId}.${userId}.${expires}`).digest('base64url');
   return {
-    linkFor(fileId: string, userId: string): { url: string; expire: string } {
+    linkFor(origin: string, fileId: string, userId: string): { url: string; expire: string } {
       const expires = now() + DOWNLOAD_LINK_TTL_MS;
-      return { url: `${publicUrl}${DOWNLOAD_PATH}/${fileId}?u=${userId}&e=${expires}&s=${sign(fileId, expires, userId)}`, expire: new Date(expires).toISOString() };
+      return { url: `${origin}${DOWNLOAD_PATH}/${fileId}?u=${userId}&e=${expires}&s=${sign(fileId, expires, userId)}`, expire: new Date(expires).toISOString() };
     },
     /** The same signature opens the file's thumbnails, in any size. */
-    thumbnailFor(fileId: string, size: string): string {
+    thumbnailFor(origin: string, fileId: string, size: string): string {
       const expires = now() + DOWNLOAD_LINK_TTL_MS;
-      return `${publicUrl}${THUMBNAIL_PATH}/${fileId}?size=${size}&e=${expires}&s=${sign(fileId, expires)}`;
+      return `${origin}${THUMBNAIL_PATH}/${fileId}?size=${size}&e=${expires}&s=${sign(fileId, expires)}`;
     },
     /** True when the signature is this server's and the link has not expired. */
     verify(fileId: string, expires: number, signature: string, userId = ''): boolean {
