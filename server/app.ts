@@ -112,7 +112,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   const accounts = accountsService({ db: database.db, counters, adminEmails: config.adminEmails, ...(limits ? { limits } : {}) });
   const auth = authenticator(accounts, config.publicUrl);
   await app.register(authRoutes, { accounts, auth, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
-  const blobs = localBlobStore(config.blobStore.driver === 'local' ? config.blobStore.dir : path.join(config.dataDir, 'blobs'));
+  const blobs = localBlobStore(config.blobStore.dir);
   const store = new HashingUploadStore({ directory: path.join(blobs.root, '.uploads'), expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
   const queue = taskQueue(database.db);
   // Audio and video get their media facts read by a task, so the upload finishes without waiting.

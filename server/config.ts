@@ -6,7 +6,7 @@ export type DatabaseConfig =
   | { engine: 'sqlite'; file: string }
   | { engine: 'postgres'; url: string; schema?: string };
 
-export type BlobStoreConfig = { driver: 'local'; dir: string } | { driver: 's3'; url: string };
+export type BlobStoreConfig = { driver: 'local'; dir: string };
 
 export type Config = {
   host: string;
@@ -95,9 +95,8 @@ function parseRedisUrl(raw: string | undefined): string | undefined {
 function parseBlobStore(raw: string | undefined, dataDir: string): BlobStoreConfig {
   if (!raw) return { driver: 'local', dir: path.join(dataDir, 'blobs') };
   if (raw.startsWith('s3://')) {
-    const url = assertUrl('BLOB_STORE', raw);
-    if (!url.hostname) throw new ConfigError('BLOB_STORE=s3://… needs a bucket name, e.g. s3://nubo-blobs');
-    return { driver: 's3', url: raw };
+    // Refused rather than quietly storing on the local disk while the operator expects S3.
+    throw new ConfigError('BLOB_STORE=s3://… is not supported by this version yet; use file:///a/folder (shared by all server copies)');
   }
   if (raw.startsWith('file://')) return { driver: 'local', dir: path.resolve(raw.slice('file://'.length)) };
   throw new ConfigError('BLOB_STORE must be file:///a/folder or s3://bucket');

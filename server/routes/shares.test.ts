@@ -20,7 +20,7 @@ describe.each(ENGINES)('shares on %s', (engine) => {
     const trip = await folder('Trip');
     const day = await folder('Day 1', trip.id);
     const a = await insertStoredFile(server.database.db, body.sub, { name: 'a.jpg', parentId: trip.id, mimeType: 'image/jpeg' });
-    const b = await insertStoredFile(server.database.db, body.sub, { name: 'b.jpg', parentId: day.id, content: 'bbbb' }, localBlobStore(server.config.blobStore.driver === 'local' ? server.config.blobStore.dir : ''));
+    const b = await insertStoredFile(server.database.db, body.sub, { name: 'b.jpg', parentId: day.id, content: 'bbbb' }, localBlobStore(server.config.blobStore.dir));
     const secret = await insertStoredFile(server.database.db, body.sub, { name: 'secret.txt' });
     return { browser, userId: body.sub as string, trip, day, a, b, secret };
   }
