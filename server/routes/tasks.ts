@@ -3,6 +3,7 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiErrorSchema, TaskSchema, type Task } from '#shared/api/resources.ts';
+import { FILES_PATHS } from '#shared/api/files.ts';
 import { authOf, type authenticator } from '../auth/authenticate.ts';
 import type { TaskQueue, TaskRow } from '../tasks/queue.ts';
 
@@ -33,7 +34,7 @@ export const taskRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { queu
   app.addHook('preHandler', auth.requireUser);
 
   app.get(
-    '/drive/v1/tasks/:id',
+    FILES_PATHS.task,
     { schema: { tags: ['tasks'], params: Type.Object({ id: Type.String({ maxLength: 64 }) }), response: { 200: TaskSchema, ...errors } } },
     async (request) => presentTask(await queue.get(authOf(request).user.id, request.params.id)),
   );
@@ -51,7 +52,7 @@ export const taskRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { queu
   );
 
   // A literal ':' in a Fastify path is written '::'.
-  app.patch('/drive/v1/files/trash::empty', { schema: { tags: ['files'], response: { 200: Type.Object({ task_id: Type.String() }), ...errors } } }, async (request) => {
+  app.patch(FILES_PATHS.emptyTrash.replace(':', '::'), { schema: { tags: ['files'], response: { 200: Type.Object({ task_id: Type.String() }), ...errors } } }, async (request) => {
     const task = await queue.enqueue({ userId: authOf(request).user.id, type: 'trash', name: 'Empty trash' });
     wake();
     return { task_id: task.id };

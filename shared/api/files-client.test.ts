@@ -67,4 +67,22 @@ describe('inBatches', () => {
     expect(inBatches([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
     expect(inBatches([], 2)).toEqual([]);
   });
+
+  it('empties the trash as a server task and waits until it has finished', async () => {
+    const answers: unknown[] = [{ task_id: 't1' }, { phase: 'PHASE_TYPE_RUNNING' }, { phase: 'PHASE_TYPE_COMPLETE', progress: 100 }];
+    const calls: string[] = [];
+    const next = (method: string) => async (path: string) => {
+      calls.push(`${method} ${path}`);
+      return answers.shift();
+    };
+    const api = { get: next('GET'), patch: next('PATCH') } as unknown as ApiClient;
+    await expect(filesApi(api).emptyTrash(0)).resolves.toMatchObject({ phase: 'PHASE_TYPE_COMPLETE' });
+    expect(calls).toEqual(['PATCH /drive/v1/files/trash:empty', 'GET /drive/v1/tasks/t1', 'GET /drive/v1/tasks/t1']);
+  });
+
+  it("fails with the task's message when emptying the trash fails", async () => {
+    const answers: unknown[] = [{ task_id: 't2' }, { phase: 'PHASE_TYPE_ERROR', message: 'disk unavailable' }];
+    const api = { get: async () => answers.shift(), patch: async () => answers.shift() } as unknown as ApiClient;
+    await expect(filesApi(api).emptyTrash(0)).rejects.toMatchObject({ message: 'disk unavailable', error: 'internal' });
+  });
 });

@@ -1,8 +1,8 @@
 // The files API (API.md Files) as typed calls over the shared HTTP client, so every front end
 // asks for a listing, a rename or the quota the same way and cannot drift from the server's shapes.
-import type { ApiClient } from './client.ts';
+import { ApiError, type ApiClient } from './client.ts';
 import { FILES_PATHS, type BatchMoveBody, type CreateFolderBody, type CreateUploadBody } from './files.ts';
-import type { About, CreatedUpload, DriveFile, FileList } from './resources.ts';
+import type { About, CreatedUpload, DriveFile, FileList, Task } from './resources.ts';
 import type { SortOrder } from '../files/sort-order.ts';
 
 /** API.md list filters: `{"field":{"op":value}}`. */
@@ -78,6 +78,16 @@ export function filesApi(api: ApiClient) {
     star: (ids: readonly string[]) => batch(FILES_PATHS.star, ids),
     unstar: (ids: readonly string[]) => batch(FILES_PATHS.unstar, ids),
     about: () => api.get<About>(FILES_PATHS.about),
+    /** Empties the whole trash on the server, as a task; resolves when the task has finished. */
+    async emptyTrash(pollMs = 300): Promise<Task> {
+      const { task_id: taskId } = await api.patch<{ task_id: string }>(FILES_PATHS.emptyTrash, {});
+      for (;;) {
+        const task = await api.get<Task>(FILES_PATHS.task.replace(':id', encodeURIComponent(taskId)));
+        if (task.phase === 'PHASE_TYPE_COMPLETE') return task;
+        if (task.phase === 'PHASE_TYPE_ERROR') throw new ApiError(500, { error: 'internal', error_code: 13, error_description: task.message });
+        await new Promise((resolve) => setTimeout(resolve, pollMs));
+      }
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { ALL_FOLDERS, TRASH_FILTERS, inBatches } from '#shared/api/files-client.ts';
+import { inBatches } from '#shared/api/files-client.ts';
 import { driveFiles } from '../../api.ts';
 import { driveChanged } from '../../events.ts';
 import { useT } from '../../i18n.ts';
@@ -84,7 +84,8 @@ function OpenDialog({ dialog }: { dialog: DriveDialog }) {
           confirmLabel={t('files.action.emptyTrash')}
           onConfirm={async () => {
             try {
-              await emptyTheTrash();
+              // Everything in the trash, not only what the page has loaded: the server runs it as a task.
+              await driveFiles.emptyTrash();
               noticeDone({ key: 'files.notice.trashEmptied' });
             } finally {
               driveChanged();
@@ -100,14 +101,4 @@ function OpenDialog({ dialog }: { dialog: DriveDialog }) {
   }
 }
 
-/** Deletes for ever everything in the trash, not only what the page has loaded. */
-async function emptyTheTrash(): Promise<void> {
-  const ids: string[] = [];
-  let pageToken = '';
-  do {
-    const page = await driveFiles.listPage({ parentId: ALL_FOLDERS, filters: TRASH_FILTERS, order: 'NAME_ASC', pinFoldersTop: false, limit: 500, pageToken });
-    ids.push(...page.files.map((file) => file.id));
-    pageToken = page.next_page_token;
-  } while (pageToken);
-  for (const batch of inBatches(ids)) await driveFiles.deleteForever(batch);
-}
+
