@@ -18,7 +18,8 @@ export default defineConfig({
   // CI machines have 2 cores shared with the server under test: give assertions room, not luck.
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: path.join(os.tmpdir(), 'nubo-e2e-results'),
+  // One folder per port, so two checkouts can run their browser tests side by side.
+  outputDir: path.join(os.tmpdir(), `nubo-e2e-results-${port}`),
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -28,7 +29,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node server/main.ts',
+    command: 'node tests/e2e/serve.ts',
     cwd: root,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
