@@ -2,15 +2,9 @@
 // and keeps the answer in allow_analysis. Nothing is measured before the visitor says yes.
 import { useEffect, useState } from 'react';
 import { STORAGE_KEYS } from '#shared/browser-storage.ts';
+import { readAnalysisConsent, type AnalysisConsent } from '#shared/statistics.ts';
 
 type Props = { text: string; acceptLabel: string; declineLabel: string; regionLabel: string };
-
-export type AnalysisConsent = 'true' | 'false';
-
-export function readAnalysisConsent(storage: Pick<Storage, 'getItem'> = localStorage): AnalysisConsent | undefined {
-  const value = storage.getItem(STORAGE_KEYS.allowAnalysis);
-  return value === 'true' || value === 'false' ? value : undefined;
-}
 
 export default function CookieConsent({ text, acceptLabel, declineLabel, regionLabel }: Props) {
   // Rendered only in the browser: the static HTML must not show the banner to someone who answered.
