@@ -41,7 +41,7 @@ export const statisticsRoutes: FastifyPluginAsyncTypebox<{ counters: CounterStor
       if (count > STATS_PER_IP.max) throw new ServiceError('too_many_requests', 'Too many statistic events from this address.');
       const { module, event, data } = request.body;
       request.log.info({ stat: { module, event, data: data ?? {} } }, 'statistic event');
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };
