@@ -20,8 +20,7 @@ import { filesService } from './services/files.ts';
 import { filesRoutes } from './routes/files.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { uploadsService } from './services/uploads.ts';
-import { localBlobStore } from './storage/blob-store.ts';
-import { HashingUploadStore } from './storage/upload-store.ts';
+import { openBlobStorage } from './storage/open-blob-storage.ts';
 import { downloadLinks } from './storage/download-links.ts';
 import { serverSecret } from './auth/server-secrets.ts';
 import { taskQueue } from './tasks/queue.ts';
@@ -33,7 +32,6 @@ import { shareRoutes } from './routes/shares.ts';
 import { statisticsRoutes } from './routes/statistics.ts';
 import { moderationRoutes } from './routes/moderation.ts';
 import { moderationService } from './services/moderation.ts';
-import path from 'node:path';
 import { readFileSync } from 'node:fs';
 
 /** Unfinished uploads are kept this long (tus expiration). */
@@ -113,8 +111,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   const accounts = accountsService({ db: database.db, counters, adminEmails: config.adminEmails, ...(limits ? { limits } : {}) });
   const auth = authenticator(accounts, config.publicUrl);
   await app.register(authRoutes, { accounts, auth, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
-  const blobs = localBlobStore(config.blobStore.dir);
-  const store = new HashingUploadStore({ directory: path.join(blobs.root, '.uploads'), expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const { blobs, store } = await openBlobStorage(config.blobStore, database.db, UPLOAD_EXPIRY_MS);
   const queue = taskQueue(database.db);
   // Audio and video get their media facts read by a task, so the upload finishes without waiting.
   let wakeWorker = () => {};

@@ -47,13 +47,33 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'http://nas.local:8080' }).secureCookies).toBe(false);
   });
 
+  it('reads BLOB_STORE=s3:// with a prefix, an S3-compatible endpoint (path-style by default) and a region', () => {
+    const config = loadConfig({ DATA_DIR: '/srv/nubo', BLOB_STORE: 's3://nubo-files/drive?endpoint=http://127.0.0.1:9000&region=eu-west-1' });
+    expect(config.blobStore).toEqual({
+      driver: 's3',
+      bucket: 'nubo-files',
+      prefix: 'drive/',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-west-1',
+      forcePathStyle: true,
+      cacheDir: '/srv/nubo/cache',
+    });
+  });
+
+  it('addresses AWS S3 itself virtual-hosted style when no endpoint is given', () => {
+    const config = loadConfig({ BLOB_STORE: 's3://nubo-files' });
+    expect(config.blobStore).toMatchObject({ driver: 's3', bucket: 'nubo-files', prefix: '', endpoint: undefined, forcePathStyle: false });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     [{ REDIS_URL: 'http://x' }, /REDIS_URL/],
     [{ BLOB_STORE: '/tmp/blobs' }, /BLOB_STORE/],
-    [{ BLOB_STORE: 's3://bucket' }, /not supported by this version yet/],
+    [{ BLOB_STORE: 's3://B_ad' }, /BLOB_STORE names an invalid bucket/],
+    [{ BLOB_STORE: 's3://bucket?endpoint=ftp://x' }, /BLOB_STORE endpoint/],
+    [{ BLOB_STORE: 's3://bucket?path_style=maybe' }, /BLOB_STORE path_style/],
     [{ PUBLIC_URL: 'ftp://x' }, /PUBLIC_URL/],
     [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL/],
   ])('refuses %o with a ConfigError naming the variable', (env, message) => {

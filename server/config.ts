@@ -6,7 +6,20 @@ export type DatabaseConfig =
   | { engine: 'sqlite'; file: string }
   | { engine: 'postgres'; url: string; schema?: string };
 
-export type BlobStoreConfig = { driver: 'local'; dir: string };
+export type BlobStoreConfig =
+  | { driver: 'local'; dir: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      /** Keys start with this (e.g. `nubo/`), so one bucket can hold other things too. */
+      prefix: string;
+      /** An S3-compatible service's address; AWS itself when absent. */
+      endpoint: string | undefined;
+      region: string;
+      forcePathStyle: boolean;
+      /** Local folder for what is derived from blobs (thumbnails) and uploads' held-back bytes. */
+      cacheDir: string;
+    };
 
 export type Config = {
   host: string;
@@ -94,12 +107,34 @@ function parseRedisUrl(raw: string | undefined): string | undefined {
 
 function parseBlobStore(raw: string | undefined, dataDir: string): BlobStoreConfig {
   if (!raw) return { driver: 'local', dir: path.join(dataDir, 'blobs') };
-  if (raw.startsWith('s3://')) {
-    // Refused rather than quietly storing on the local disk while the operator expects S3.
-    throw new ConfigError('BLOB_STORE=s3://… is not supported by this version yet; use file:///a/folder (shared by all server copies)');
-  }
+  if (raw.startsWith('s3://')) return parseS3BlobStore(raw, dataDir);
   if (raw.startsWith('file://')) return { driver: 'local', dir: path.resolve(raw.slice('file://'.length)) };
-  throw new ConfigError('BLOB_STORE must be file:///a/folder or s3://bucket');
+  throw new ConfigError('BLOB_STORE must be file:///a/folder or s3://bucket[/prefix]');
+}
+
+/** `s3://bucket/prefix?endpoint=https://host&region=eu-west-1&path_style=true`; keys from the AWS_* variables. */
+function parseS3BlobStore(raw: string, dataDir: string): BlobStoreConfig {
+  const url = assertUrl('BLOB_STORE', raw);
+  const bucket = url.hostname;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError(`BLOB_STORE names an invalid bucket: "${bucket}"`);
+  const prefix = decodeURIComponent(url.pathname.replace(/^\/+/, ''));
+  const endpoint = url.searchParams.get('endpoint') ?? undefined;
+  if (endpoint !== undefined) {
+    const parsed = assertUrl('BLOB_STORE endpoint', endpoint);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ConfigError('BLOB_STORE endpoint must be an http(s) address');
+  }
+  const pathStyle = url.searchParams.get('path_style');
+  if (pathStyle !== null && pathStyle !== 'true' && pathStyle !== 'false') throw new ConfigError('BLOB_STORE path_style must be true or false');
+  return {
+    driver: 's3',
+    bucket,
+    prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+    endpoint,
+    region: url.searchParams.get('region') ?? process.env.AWS_REGION ?? 'us-east-1',
+    // Most self-hosted S3 services (MinIO, Garage, Ceph) want path-style addresses.
+    forcePathStyle: pathStyle === null ? endpoint !== undefined : pathStyle === 'true',
+    cacheDir: path.join(dataDir, 'cache'),
+  };
 }
 
 function parsePublicUrl(raw: string | undefined, port: number): string {

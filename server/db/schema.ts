@@ -24,6 +24,21 @@ export interface BlobTable {
   hash: string;
   size: number;
   created_at: number;
+  /** Where an object store keeps it; null when the hash alone locates it (local disk). */
+  storage_key: string | null;
+}
+
+export interface ObjectUploadTable {
+  id: string;
+  object_key: string;
+  multipart_id: string;
+  size: number;
+  offset: number;
+  parts: string;
+  held_bytes: number;
+  hash_state: string;
+  metadata: string;
+  created_at: number;
 }
 
 export type FileKind = 'drive#file' | 'drive#folder';
@@ -166,6 +181,7 @@ export interface Database {
   session: SessionTable;
   auth_code: AuthCodeTable;
   blob: BlobTable;
+  object_upload: ObjectUploadTable;
   file: FileTable;
   server_secret: ServerSecretTable;
   event: EventTable;

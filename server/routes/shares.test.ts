@@ -1,9 +1,8 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
 import { TestBrowser, goodPassword, uniqueEmail } from '../testing/browser.ts';
-import { insertStoredFile } from '../testing/factories.ts';
+import { insertStoredFile, localBlobsOf } from '../testing/factories.ts';
 import { maskName } from '../services/shares.ts';
-import { localBlobStore } from '../storage/blob-store.ts';
 
 describe.each(ENGINES)('shares on %s', (engine) => {
   let server: TestServer;
@@ -20,7 +19,7 @@ describe.each(ENGINES)('shares on %s', (engine) => {
     const trip = await folder('Trip');
     const day = await folder('Day 1', trip.id);
     const a = await insertStoredFile(server.database.db, body.sub, { name: 'a.jpg', parentId: trip.id, mimeType: 'image/jpeg' });
-    const b = await insertStoredFile(server.database.db, body.sub, { name: 'b.jpg', parentId: day.id, content: 'bbbb' }, localBlobStore(server.config.blobStore.dir));
+    const b = await insertStoredFile(server.database.db, body.sub, { name: 'b.jpg', parentId: day.id, content: 'bbbb' }, localBlobsOf(server.config));
     const secret = await insertStoredFile(server.database.db, body.sub, { name: 'secret.txt' });
     return { browser, userId: body.sub as string, trip, day, a, b, secret };
   }

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { Server as TusServer } from '@tus/server';
 import { ProofBody, UPLOADS_PATH } from '#shared/api/files.ts';
@@ -17,11 +18,11 @@ import type { UploadsService } from '../services/uploads.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { DOWNLOAD_PATH, THUMBNAIL_PATH, contentDisposition, type DownloadLinks } from '../storage/download-links.ts';
 import { thumbnailStore } from '../storage/thumbnails.ts';
-import type { HashingUploadStore } from '../storage/upload-store.ts';
+import type { UploadStore } from '../storage/upload-store.ts';
 
 type Options = {
   uploads: UploadsService;
-  store: HashingUploadStore;
+  store: UploadStore;
   blobs: BlobStore;
   links: DownloadLinks;
   auth: ReturnType<typeof authenticator>;
@@ -48,8 +49,8 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { up
 
   const thumbnails = thumbnailStore(blobs);
 
-  // reply.sendFile for blobs: Range, If-Range, ETag and Last-Modified handled by @fastify/send.
-  await app.register(fastifyStatic, { root: blobs.root, serve: false });
+  // reply.sendFile for local blobs and thumbnails: Range, If-Range, ETag and Last-Modified handled by @fastify/send.
+  await app.register(fastifyStatic, { root: blobs.derivedDir, serve: false });
 
   // tus bodies are streamed to disk by the store, never parsed or held in memory.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
@@ -141,26 +142,49 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { up
     async (request, reply) => {
       const { id } = request.params;
       if (!links.verify(id, request.query.e, request.query.s, request.query.u)) throw new ServiceError('permission_denied', 'This download link has expired or is not valid. Open the file again to get a new one.');
-      const file = await database.db.selectFrom('file').select(['name', 'hash', 'mime_type', 'phase', 'trashed_at']).where('id', '=', id).executeTakeFirst();
+      const file = await database.db.selectFrom('file').select(['name', 'hash', 'size', 'mime_type', 'phase', 'trashed_at']).where('id', '=', id).executeTakeFirst();
       if (!file?.hash || file.phase !== 'PHASE_TYPE_COMPLETE' || file.trashed_at !== null) throw new ServiceError('file_not_found', 'This file does not exist or has been deleted.');
       if (!(await blobs.has(file.hash))) {
         // The row names content the store does not hold: an operator must look, the visitor is told plainly.
         request.log.error({ file: id, hash: file.hash }, 'blob missing from the store');
         throw new ServiceError('file_not_found', 'The content of this file cannot be found on the server.');
       }
-      reply.header('Content-Disposition', contentDisposition(file.name, request.query.inline ? 'inline' : 'attachment'));
-      reply.header('Cache-Control', 'private, max-age=3600');
-      reply.type(file.mime_type || 'application/octet-stream');
-      // Traffic counts what was actually sent, for the person the link was given to.
+      const disposition = contentDisposition(file.name, request.query.inline ? 'inline' : 'attachment');
+      const contentType = file.mime_type || 'application/octet-stream';
       const userId = request.query.u;
+      if (!blobs.localPath && blobs.deliveryUrl) {
+        // The object store serves the bytes (Range included) through a short-lived presigned address.
+        // Traffic counts what the request asks for, since the bytes no longer pass through here.
+        void uploads.countTraffic(userId, requestedBytes(request.headers.range, file.size)).catch((e: unknown) => request.log.error(e));
+        const url = await blobs.deliveryUrl(file.hash, { contentDisposition: disposition, contentType, expiresInSeconds: PRESIGNED_DOWNLOAD_SECONDS });
+        return reply.header('Cache-Control', 'no-store').redirect(url, 302);
+      }
+      reply.header('Content-Disposition', disposition);
+      reply.header('Cache-Control', 'private, max-age=3600');
+      reply.type(contentType);
+      // Traffic counts what was actually sent, for the person the link was given to.
       reply.raw.once('finish', () => {
         const sent = Number(reply.getHeader('content-length') ?? 0);
         if (sent > 0) void uploads.countTraffic(userId, sent).catch((e: unknown) => request.log.error(e));
       });
-      return reply.sendFile(blobs.relativePath(file.hash), { cacheControl: false, contentType: false });
+      const blobPath = blobs.localPath!(file.hash);
+      return reply.sendFile(path.basename(blobPath), path.dirname(blobPath), { cacheControl: false, contentType: false });
     },
   );
 };
+
+/** Long enough for a player to start; each new request to the signed link makes a new one. */
+const PRESIGNED_DOWNLOAD_SECONDS = 15 * 60;
+
+/** The bytes a download asks for: the whole file, or one `bytes=a-b` / `bytes=a-` / `bytes=-n` range. */
+export function requestedBytes(range: string | undefined, size: number): number {
+  const match = range ? /^bytes=(\d*)-(\d*)$/.exec(range.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return size;
+  if (match[1] === '') return Math.min(Number(match[2]), size);
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  return Math.max(0, end - start + 1);
+}
 
 /** tus Upload-Metadata: comma-separated `key base64value` pairs. */
 export function parseUploadMetadata(header: string | string[] | undefined): Record<string, string> {

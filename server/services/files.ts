@@ -14,7 +14,7 @@ type MediaRow = Selectable<MediaTable>;
 import { SORT_COLUMNS, filesRepository, type FileRow, type ListCursor, type ListQuery } from '../db/repositories/files.ts';
 import { ServiceError } from '../errors.ts';
 import { recentEvents, recordEvents } from '../db/repositories/events.ts';
-import type { BlobStore } from '../storage/blob-store.ts';
+import type { BlobStore, StoredBlob } from '../storage/blob-store.ts';
 import { readMediaFacts } from '../storage/media-info.ts';
 import { newId } from '../ids.ts';
 
@@ -288,17 +288,16 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
         const bytes = rows.reduce((sum, r) => sum + (r.kind === 'drive#file' ? r.size : 0), 0);
         if (bytes > 0) await repo.addStorage(tx, userId, -bytes);
         const hashes = [...new Set(rows.map((r) => r.hash).filter((h): h is string => !!h))];
-        const orphaned: string[] = [];
+        const orphaned: StoredBlob[] = [];
         for (const hash of hashes) {
           const stillUsed = await tx.selectFrom('file').select('id').where('hash', '=', hash).limit(1).executeTakeFirst();
           if (stillUsed) continue;
-          await tx.deleteFrom('blob').where('hash', '=', hash).execute();
-          orphaned.push(hash);
+          orphaned.push(...(await tx.deleteFrom('blob').where('hash', '=', hash).returning(['hash', 'storage_key']).execute()));
         }
         return orphaned;
       });
       // After the commit: the rows that named these blobs are gone for good.
-      for (const hash of orphaned) await deps.blobs?.remove(hash);
+      for (const blob of orphaned) await deps.blobs?.remove(blob);
     },
 
     /** Empties the trash in batches, reporting progress (run as a task). */

@@ -4,7 +4,6 @@
 // completion. A file whose content is already stored completes at once, once the client proves
 // it holds the bytes by hashing a range the server chose.
 import { createHash, randomInt } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { Upload } from '@tus/utils';
 import { nameProblem, splitExtension, freeName } from '#shared/files/names.ts';
@@ -13,7 +12,7 @@ import { filesRepository, type FileRow } from '../db/repositories/files.ts';
 import { ServiceError } from '../errors.ts';
 import { recordEvents } from '../db/repositories/events.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import type { HashingUploadStore } from '../storage/upload-store.ts';
+import type { UploadStore } from '../storage/upload-store.ts';
 import { newFileRow, ROOT } from './files.ts';
 
 /** How many bytes the instant-upload proof asks the client to hash. */
@@ -23,7 +22,7 @@ const SHA256_HEX = /^[0-9a-f]{64}$/;
 export type NewUpload = { name: string; parentId: string; size: number; hash?: string | undefined; mimeType?: string | undefined };
 export type CreatedUpload = { file: FileRow; proof?: { offset: number; length: number } };
 
-export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; store: HashingUploadStore; onCompleted?: (file: FileRow) => Promise<void>; now?: () => number }) {
+export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; store: UploadStore; onCompleted?: (file: FileRow) => Promise<void>; now?: () => number }) {
   const { db, blobs, store } = deps;
   const repo = filesRepository(db);
   const now = deps.now ?? Date.now;
@@ -35,9 +34,9 @@ export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; s
   }
 
   /** Points a pending file at a stored blob, counting its size against the quota, atomically. */
-  async function completeWithBlob(file: FileRow, hash: string, size: number): Promise<FileRow> {
+  async function completeWithBlob(file: FileRow, hash: string, size: number, storageKey: string | null = null): Promise<FileRow> {
     const completed = await db.transaction().execute(async (tx) => {
-      await tx.insertInto('blob').values({ hash, size, created_at: now() }).onConflict((c) => c.column('hash').doNothing()).execute();
+      await tx.insertInto('blob').values({ hash, size, created_at: now(), storage_key: storageKey }).onConflict((c) => c.column('hash').doNothing()).execute();
       if (!(await repo.addStorage(tx, file.user_id, size))) throw spaceNotEnough();
       const changes = { hash, size, phase: 'PHASE_TYPE_COMPLETE', modified_at: now() };
       await repo.update(tx, file.user_id, file.id, changes);
@@ -49,15 +48,16 @@ export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; s
   }
 
   /** A failed completion must not leave a pending file or a blob nothing refers to. */
-  async function discard(file: FileRow, hash?: string) {
+  async function discard(file: FileRow, hash: string, storageKey: string | null) {
     await db.deleteFrom('file').where('id', '=', file.id).where('phase', '=', 'PHASE_TYPE_PENDING').execute();
-    if (!hash) return;
-    const released = await db
+    await db
       .deleteFrom('blob')
       .where('hash', '=', hash)
       .where((eb) => eb.not(eb.exists(eb.selectFrom('file').select('id').where('hash', '=', hash))))
-      .executeTakeFirst();
-    if (Number(released.numDeletedRows) > 0) await blobs.remove(hash);
+      .execute();
+    // The bytes were adopted before the transaction that failed: they go unless a blob row names them.
+    const kept = await db.selectFrom('blob').select('storage_key').where('hash', '=', hash).executeTakeFirst();
+    if (!kept) await blobs.remove({ hash, storage_key: storageKey });
   }
 
   return {
@@ -125,14 +125,22 @@ export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; s
       const file = await db.selectFrom('file').selectAll().where('id', '=', id).executeTakeFirst();
       if (!file || file.phase !== 'PHASE_TYPE_PENDING') throw new ServiceError('file_not_found', 'This upload does not exist or has already finished.');
       const hash = await store.digest(id, file.size);
-      await blobs.adopt(store.pathOf(id), hash);
-      await store.configstore.delete(id);
+      const storageKey = await blobs.adopt(id, hash);
+      await store.release(id);
+      store.forget(id);
+      let completed: FileRow;
       try {
-        return await completeWithBlob(file, hash, file.size);
+        completed = await completeWithBlob(file, hash, file.size, storageKey);
       } catch (failure) {
-        await discard(file, hash);
+        await discard(file, hash, storageKey);
         throw failure;
       }
+      if (storageKey) {
+        // Two uploads of the same new content may finish together: the first row wins, the other object goes.
+        const stored = await db.selectFrom('blob').select('storage_key').where('hash', '=', hash).executeTakeFirst();
+        if (stored && stored.storage_key !== storageKey) await blobs.remove({ hash, storage_key: storageKey });
+      }
+      return completed;
     },
 
     /** Adds downloaded bytes to a user's traffic. */
@@ -152,7 +160,6 @@ export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; s
       const stale = await db.selectFrom('file').select('id').where('phase', '=', 'PHASE_TYPE_PENDING').where('created_at', '<', now() - olderThanMs).execute();
       for (const { id } of stale) {
         await store.remove(id).catch(() => {});
-        await rm(store.pathOf(id), { force: true });
         await this.cancelled(id);
       }
     },

@@ -1,47 +1,70 @@
 // Where file contents live, by SHA-256 (content addressed): the same bytes are stored once, and a
-// copy or a saved share is a new row pointing at the same blob. Uploads land in a temporary file
-// beside the blobs, so completing one is a rename on the same disk, never a copy.
+// copy or a saved share is a new row pointing at the same blob. Two drivers stand behind this one
+// interface: files on a local (or shared) disk, and an S3-compatible object store (s3-blob-store.ts).
+// In both, an upload's bytes are written where the blob will stay, so completing one is a rename
+// or nothing at all, never a copy.
 import { createReadStream, mkdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
+/** A blob as the database knows it. */
+export type StoredBlob = { hash: string; storage_key: string | null };
+
+export type DeliveryOptions = { contentDisposition: string; contentType: string; expiresInSeconds: number };
+
 export interface BlobStore {
-  /** Folder whose files sendFile can serve, and how a hash maps to a path inside it. */
-  readonly root: string;
-  relativePath(hash: string): string;
+  readonly driver: 'local' | 's3';
+  /** Where uploads write while they are under way (the tus data store's folder or key space). */
+  readonly uploadsLocation: string;
+  /** Folder for content made from blobs (thumbnails), on this machine. */
+  readonly derivedDir: string;
   has(hash: string): Promise<boolean>;
-  /** Moves a finished upload into place under its hash (or drops it if the blob already exists). */
-  adopt(uploadPath: string, hash: string): Promise<void>;
+  /**
+   * Makes a finished upload the blob of `hash` (or drops it when that blob is already stored) and
+   * answers the storage key to record beside the hash (null when the hash alone locates it).
+   */
+  adopt(uploadId: string, hash: string): Promise<string | null>;
   readRange(hash: string, offset: number, length: number): Promise<Buffer>;
-  stream(hash: string): Readable;
-  remove(hash: string): Promise<void>;
+  stream(hash: string): Promise<Readable>;
+  remove(blob: StoredBlob): Promise<void>;
+  /** The blob's file on this machine, when blobs are files (downloads then use sendFile). */
+  localPath?(hash: string): string;
+  /** An expiring address the browser downloads from directly, when the store serves its own bytes. */
+  deliveryUrl?(hash: string, options: DeliveryOptions): Promise<string>;
 }
 
 const HASH = /^[0-9a-f]{64}$/;
 
+export function assertBlobHash(hash: string): void {
+  // A hash is the only name a blob ever has; anything else never reaches a path or a key.
+  if (!HASH.test(hash)) throw new Error(`not a SHA-256 hex hash: ${hash.slice(0, 80)}`);
+}
+
+/** Blob files under `root`, at aa/bb/<hash>; uploads under root/.uploads, so adopting is a rename. */
 export function localBlobStore(root: string): BlobStore {
   mkdirSync(root, { recursive: true });
-  const relativePath = (hash: string) => {
-    // A hash is the only name a blob ever has; anything else never reaches the file system.
-    if (!HASH.test(hash)) throw new Error(`not a SHA-256 hex hash: ${hash.slice(0, 80)}`);
-    return path.join(hash.slice(0, 2), hash.slice(2, 4), hash);
+  const uploadsLocation = path.join(root, '.uploads');
+  const full = (hash: string) => {
+    assertBlobHash(hash);
+    return path.join(root, hash.slice(0, 2), hash.slice(2, 4), hash);
   };
-  const full = (hash: string) => path.join(root, relativePath(hash));
+  const has = (hash: string) =>
+    fs.access(full(hash)).then(
+      () => true,
+      () => false,
+    );
   return {
-    root,
-    relativePath,
-    async has(hash) {
-      return fs.access(full(hash)).then(
-        () => true,
-        () => false,
-      );
-    },
-    async adopt(uploadPath, hash) {
+    driver: 'local',
+    uploadsLocation,
+    derivedDir: root,
+    has,
+    async adopt(uploadId, hash) {
+      const uploadPath = path.join(uploadsLocation, path.basename(uploadId));
       const target = full(hash);
-      if (await this.has(hash)) {
+      if (await has(hash)) {
         await fs.rm(uploadPath, { force: true });
-        return;
+        return null;
       }
       await fs.mkdir(path.dirname(target), { recursive: true });
       // The bytes are on disk before the name points at them: fsync, then rename, then the folder.
@@ -58,6 +81,7 @@ export function localBlobStore(root: string): BlobStore {
       } finally {
         await folder.close();
       }
+      return null;
     },
     async readRange(hash, offset, length) {
       const handle = await fs.open(full(hash), 'r');
@@ -69,11 +93,12 @@ export function localBlobStore(root: string): BlobStore {
         await handle.close();
       }
     },
-    stream(hash) {
+    async stream(hash) {
       return createReadStream(full(hash));
     },
-    async remove(hash) {
-      await fs.rm(full(hash), { force: true });
+    async remove(blob) {
+      await fs.rm(full(blob.hash), { force: true });
     },
+    localPath: full,
   };
 }

@@ -1,8 +1,6 @@
 // Reads duration, picture size and codecs of audio and video content with MediaInfo (WebAssembly,
 // no external program). It reads only the parts of the file it needs, so a 10 GiB film costs a
 // few reads, not a pass over the whole file.
-import { open } from 'node:fs/promises';
-import path from 'node:path';
 import type { MediaInfo } from 'mediainfo.js';
 import type { BlobStore } from './blob-store.ts';
 
@@ -16,28 +14,19 @@ export async function readMediaFacts(blobs: BlobStore, hash: string, size: numbe
   // Loaded on first use, like sharp: most starts never read a film.
   instance ??= import('mediainfo.js').then(({ default: mediaInfoFactory }) => mediaInfoFactory({ format: 'object' }));
   const mediaInfo = await instance;
-  const handle = await open(path.join(blobs.root, blobs.relativePath(hash)), 'r');
-  try {
-    const result = await mediaInfo.analyzeData(size, async (chunkSize, offset) => {
-      const buffer = Buffer.alloc(chunkSize);
-      const { bytesRead } = await handle.read(buffer, 0, chunkSize, offset);
-      return buffer.subarray(0, bytesRead);
-    });
-    const tracks = (result.media?.track ?? []) as Track[];
-    const general = tracks.find((t) => t['@type'] === 'General');
-    const video = tracks.find((t) => t['@type'] === 'Video');
-    const audio = tracks.find((t) => t['@type'] === 'Audio');
-    if (!video && !audio) return undefined;
-    return {
-      duration: Number(general?.Duration ?? video?.Duration ?? audio?.Duration ?? 0) || 0,
-      width: Number(video?.Width ?? 0) || 0,
-      height: Number(video?.Height ?? 0) || 0,
-      videoCodec: codecName(video),
-      audioCodec: codecName(audio),
-    };
-  } finally {
-    await handle.close();
-  }
+  const result = await mediaInfo.analyzeData(size, (chunkSize, offset) => blobs.readRange(hash, offset, Math.min(chunkSize, size - offset)));
+  const tracks = (result.media?.track ?? []) as Track[];
+  const general = tracks.find((t) => t['@type'] === 'General');
+  const video = tracks.find((t) => t['@type'] === 'Video');
+  const audio = tracks.find((t) => t['@type'] === 'Audio');
+  if (!video && !audio) return undefined;
+  return {
+    duration: Number(general?.Duration ?? video?.Duration ?? audio?.Duration ?? 0) || 0,
+    width: Number(video?.Width ?? 0) || 0,
+    height: Number(video?.Height ?? 0) || 0,
+    videoCodec: codecName(video),
+    audioCodec: codecName(audio),
+  };
 }
 
 /** "E-AC-3" → "eac3", "AVC" → "avc": lower case without dashes, the way players name codecs. */

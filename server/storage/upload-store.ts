@@ -4,12 +4,23 @@
 // from the bytes already on disk.
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
-import { ERRORS } from '@tus/utils';
+import { ERRORS, type DataStore } from '@tus/utils';
+
+/** A tus data store that knows the SHA-256 of what it holds (this file's and s3-upload-store.ts). */
+export interface UploadStore extends DataStore {
+  /** The SHA-256 (hex) of an upload's first `size` bytes. */
+  digest(id: string, size: number): Promise<string>;
+  /** Drops what is kept in memory for an upload (it was cancelled or completed). */
+  forget(id: string): void;
+  /** Once the upload's bytes are a blob, drops the upload's own bookkeeping. */
+  release(id: string): Promise<void>;
+}
 
 /**
  * How much may wait in memory for the disk. Large enough that the write stream hands the disk a
@@ -19,7 +30,7 @@ const WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
 
 type HashState = { hash: Hash; offset: number };
 
-export class HashingUploadStore extends FileStore {
+export class HashingUploadStore extends FileStore implements UploadStore {
   readonly #hashes = new Map<string, HashState>();
 
   pathOf(id: string): string {
@@ -62,6 +73,18 @@ export class HashingUploadStore extends FileStore {
 
   forget(id: string) {
     this.#hashes.delete(id);
+  }
+
+  async release(id: string): Promise<void> {
+    await this.configstore.delete(id);
+  }
+
+  override async remove(id: string): Promise<void> {
+    // An upload whose info is gone (expired, or a server stopped mid-way) may still leave bytes.
+    await super.remove(id).catch(async (failure: unknown) => {
+      await rm(this.pathOf(id), { force: true });
+      throw failure;
+    });
   }
 
   async #rehash(id: string, upTo: number): Promise<HashState> {

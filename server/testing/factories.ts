@@ -2,7 +2,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BlobStore } from '../storage/blob-store.ts';
+import type { Config } from '../config.ts';
+import { localBlobStore, type BlobStore } from '../storage/blob-store.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { newId } from '../ids.ts';
@@ -20,7 +21,8 @@ export async function insertStoredFile(
   const size = file.size ?? Buffer.byteLength(content);
   const at = file.modifiedAt ?? Date.now();
   if (blobs) {
-    const target = path.join(blobs.root, blobs.relativePath(hash));
+    if (!blobs.localPath) throw new Error('insertStoredFile writes content only into a local blob store');
+    const target = blobs.localPath(hash);
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, content);
   }
@@ -48,4 +50,10 @@ export async function insertStoredFile(
     .execute();
   await db.updateTable('user').set((eb) => ({ storage_used: eb('storage_used', '+', size) })).where('id', '=', userId).execute();
   return { id, hash, size };
+}
+
+/** The local blob store a test server writes to, for tests that put content there directly. */
+export function localBlobsOf(config: Config): BlobStore {
+  if (config.blobStore.driver !== 'local') throw new Error('this test needs the local blob store');
+  return localBlobStore(config.blobStore.dir);
 }

@@ -10,6 +10,7 @@ import { traffic } from './0007_traffic.ts';
 import { shares } from './0008_shares.ts';
 import { fileTreeIndex } from './0009_file_tree_index.ts';
 import { moderation } from './0010_moderation.ts';
+import { objectStorage } from './0011_object_storage.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -22,4 +23,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008_shares': shares,
   '0009_file_tree_index': fileTreeIndex,
   '0010_moderation': moderation,
+  '0011_object_storage': objectStorage,
 };

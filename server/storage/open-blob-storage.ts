@@ -1,0 +1,21 @@
+// The blob store and the tus upload store that writes into it, for the configured driver. The S3
+// driver's modules load only when it is configured: the AWS SDK costs start-up time and memory.
+import type { Kysely } from 'kysely';
+import type { BlobStoreConfig } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import { localBlobStore, type BlobStore } from './blob-store.ts';
+import { HashingUploadStore, type UploadStore } from './upload-store.ts';
+
+export async function openBlobStorage(config: BlobStoreConfig, db: Kysely<Database>, uploadExpiryMs: number): Promise<{ blobs: BlobStore; store: UploadStore }> {
+  if (config.driver === 'local') {
+    const blobs = localBlobStore(config.dir);
+    return { blobs, store: new HashingUploadStore({ directory: blobs.uploadsLocation, expirationPeriodInMilliseconds: uploadExpiryMs }) };
+  }
+  const { s3Client, s3BlobStore } = await import('./s3-blob-store.ts');
+  const { ObjectUploadStore } = await import('./s3-upload-store.ts');
+  const client = s3Client(config);
+  return {
+    blobs: s3BlobStore(config, client, db),
+    store: new ObjectUploadStore({ client, bucket: config.bucket, prefix: config.prefix, db, expirationPeriodInMilliseconds: uploadExpiryMs }),
+  };
+}

@@ -1,0 +1,85 @@
+// Blobs in an S3-compatible object store (BLOB_STORE=s3://…). An upload's multipart object is
+// the blob itself, so its key (not its hash) names it, and the database records which key holds
+// which hash. Downloads are presigned GETs: the bytes go from the store to the browser directly.
+import { mkdirSync } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Kysely } from 'kysely';
+import type { BlobStoreConfig } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import { assertBlobHash, type BlobStore } from './blob-store.ts';
+
+type S3Config = Extract<BlobStoreConfig, { driver: 's3' }>;
+
+export function s3Client(config: S3Config): S3Client {
+  return new S3Client({
+    region: config.region,
+    forcePathStyle: config.forcePathStyle,
+    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+  });
+}
+
+/** Object keys: uploads (and so blobs) under `<prefix>blobs/`, bytes held between PATCHes under `<prefix>held/`. */
+export function objectKeys(prefix: string) {
+  return {
+    blob: (uploadId: string) => `${prefix}blobs/${uploadId}`,
+    held: (uploadId: string) => `${prefix}held/${uploadId}`,
+  };
+}
+
+export function s3BlobStore(config: S3Config, client: S3Client, db: Kysely<Database>): BlobStore {
+  mkdirSync(config.cacheDir, { recursive: true });
+  const keys = objectKeys(config.prefix);
+  const keyOf = async (hash: string) => {
+    assertBlobHash(hash);
+    const row = await db.selectFrom('blob').select('storage_key').where('hash', '=', hash).executeTakeFirst();
+    return row?.storage_key ?? undefined;
+  };
+  const located = async (hash: string) => {
+    const key = await keyOf(hash);
+    if (!key) throw new Error(`no stored object for blob ${hash}`);
+    return key;
+  };
+  const remove = (key: string) => client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
+  return {
+    driver: 's3',
+    uploadsLocation: `s3://${config.bucket}/${keys.blob('')}`,
+    derivedDir: config.cacheDir,
+    async has(hash) {
+      return (await keyOf(hash)) !== undefined;
+    },
+    async adopt(uploadId, hash) {
+      const existing = await keyOf(hash);
+      const uploaded = keys.blob(uploadId);
+      if (existing && existing !== uploaded) {
+        // The same content was stored before: keep that object, drop the new one.
+        await remove(uploaded);
+        return existing;
+      }
+      return uploaded;
+    },
+    async readRange(hash, offset, length) {
+      if (length <= 0) return Buffer.alloc(0);
+      const answer = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: await located(hash), Range: `bytes=${offset}-${offset + length - 1}` }));
+      return Buffer.from(await answer.Body!.transformToByteArray());
+    },
+    async stream(hash) {
+      const answer = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: await located(hash) }));
+      return answer.Body as Readable;
+    },
+    async remove(blob) {
+      if (blob.storage_key) await remove(blob.storage_key);
+    },
+    async deliveryUrl(hash, options) {
+      const command = new GetObjectCommand({
+        Bucket: config.bucket,
+        Key: await located(hash),
+        ResponseContentDisposition: options.contentDisposition,
+        ResponseContentType: options.contentType,
+        ResponseCacheControl: 'private, max-age=3600',
+      });
+      return getSignedUrl(client, command, { expiresIn: options.expiresInSeconds });
+    },
+  };
+}
