@@ -52,7 +52,7 @@ async function signUp(url: string) {
   return { browser, userId: answer.body.sub as string };
 }
 const sessionHeaders = (browser: TestBrowser) => ({ Cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '), Origin: browser.origin });
-const patch = (url: string, browser: TestBrowser, offset: number, body: Buffer) =>
+const patch = (url: string, browser: TestBrowser, offset: number, body: Buffer<ArrayBuffer>) =>
   fetch(url, { method: 'PATCH', headers: { ...sessionHeaders(browser), 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, body });
 
 function tusUpload(browser: TestBrowser, bytes: Buffer, options: Partial<tus.UploadOptions>) {
