@@ -1,7 +1,8 @@
 // Moving big files: a 1 GiB tus upload against `dd` writing 1 GiB to the same disk (goal ≥ 0.7),
 // a 1 GiB download against nginx serving the same blob with sendfile (goal ≥ 0.9), and how much
-// the server's memory grows while the upload streams (goal ≤ 30 MB). The server runs as its own
-// process so its memory is its own.
+// the server's memory grows while the upload streams (goal ≤ 30 MB), beside the growth of a bare
+// node:http server receiving the same upload (bench/upload-floor-server.ts). Servers run as their
+// own processes so their memory is their own.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +25,35 @@ async function waitFor(url: string, child: ChildProcess) {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`${url} did not come up`);
+}
+
+/** Sends SIZE bytes in one PATCH to `url`, sampling the RSS of process `pid`: [milliseconds, MiB grown]. */
+async function streamUpload(url: string, headers: Record<string, string>, pid: number): Promise<[number, number, Response]> {
+  const rssBefore = rssMiB(pid);
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMiB(pid))), 50);
+  const start = performance.now();
+  try {
+    const answer = await fetch(url, { method: 'PATCH', headers, body: body(), duplex: 'half' } as RequestInit);
+    return [performance.now() - start, rssPeak - rssBefore, answer];
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** The floor: a bare Node server receiving the same upload. */
+async function floorUpload(dataDir: string): Promise<[number, number]> {
+  const port = await freePort();
+  const floor = spawn(process.execPath, [path.join(ROOT, 'bench/upload-floor-server.ts'), String(port), path.join(dataDir, 'floor.bin')], { stdio: 'ignore' });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/`, floor);
+    const [ms, grown, answer] = await streamUpload(`http://127.0.0.1:${port}/`, {}, floor.pid!);
+    if (answer.status !== 204) throw new Error(`floor upload answered ${answer.status}`);
+    return [ms, grown];
+  } finally {
+    floor.kill('SIGTERM');
+    rmSync(path.join(dataDir, 'floor.bin'), { force: true });
+  }
 }
 
 /** A body of SIZE bytes made of one random chunk repeated, never held whole in memory. */
@@ -60,19 +90,13 @@ export async function benchTransfer(): Promise<Table> {
     }).then((r) => r.json());
     if (!created.resumable) throw new Error(`upload not created: ${JSON.stringify(created)}`);
 
-    const rssBefore = rssMiB(server.pid!);
-    let rssPeak = rssBefore;
-    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMiB(server.pid!))), 50);
-    const uploadStart = performance.now();
-    const patched = await fetch(created.resumable.params.url, {
-      method: 'PATCH',
-      headers: { ...auth, 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
-      body: body(),
-      duplex: 'half',
-    } as RequestInit);
-    const uploadMs = performance.now() - uploadStart;
-    clearInterval(sampler);
+    const [uploadMs, rssGrowth, patched] = await streamUpload(
+      created.resumable.params.url,
+      { ...auth, 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      server.pid!,
+    );
     if (patched.status !== 204) throw new Error(`upload answered ${patched.status}`);
+    const [floorMs, floorRssGrowth] = await floorUpload(dataDir);
 
     const file = await fetch(`${url}/drive/v1/files/${created.file.id}`, { headers: auth }).then((r) => r.json());
     const downloadNubo = async () => {
@@ -115,9 +139,10 @@ export async function benchTransfer(): Promise<Table> {
       rows: [
         ['tus upload MB/s vs dd write MB/s', mbps(SIZE, uploadMs).toFixed(0), mbps(SIZE, ddMs).toFixed(0)],
         ['  ratio (goal ≥ 0.7)', (ddMs / uploadMs).toFixed(2), '1.00'],
+        ['tus upload MB/s vs bare node:http hash+write MB/s', mbps(SIZE, uploadMs).toFixed(0), mbps(SIZE, floorMs).toFixed(0)],
         ['download MB/s vs nginx sendfile MB/s', mbps(SIZE, nuboDownloadMs).toFixed(0), nginxMs ? mbps(SIZE, nginxMs).toFixed(0) : 'n/a: no nginx'],
         ['  ratio (goal ≥ 0.9)', nginxMs ? (nginxMs / nuboDownloadMs).toFixed(2) : 'n/a', '1.00'],
-        ['server RSS growth during upload (MiB, goal ≤ 30)', (rssPeak - rssBefore).toFixed(1), '0.0'],
+        ['RSS growth during upload, MiB (goal ≤ 30) vs bare node:http', rssGrowth.toFixed(1), floorRssGrowth.toFixed(1)],
       ],
     };
   } finally {

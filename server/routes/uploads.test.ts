@@ -156,6 +156,45 @@ describe.each(ENGINES)('uploads and downloads on %s', (engine) => {
     expect(file.hash).toBe(sha256(bytes));
   });
 
+  it('answers PATCH by the tus rules: 412 without Tus-Resumable, 415 for another body type, 409 at the wrong offset', async () => {
+    const { browser } = await signUp(server.url);
+    const bytes = randomBytes(4000);
+    const url = (await createUpload(browser, 'rules.bin', bytes)).body.resumable.params.url;
+    const send = (headers: Record<string, string>, body: Uint8Array<ArrayBuffer> = new Uint8Array(bytes.subarray(0, 1000))) =>
+      fetch(url, { method: 'PATCH', headers: { ...sessionHeaders(browser), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', ...headers }, body });
+    expect((await send({ 'Tus-Resumable': '0.2.2' })).status).toBe(412);
+    expect((await send({ 'Content-Type': 'text/plain' })).status).toBe(415);
+    expect((await send({ 'Content-Type': 'application/octet-stream' })).status).toBe(415);
+    expect((await send({ 'Upload-Offset': '10' })).status).toBe(409);
+    const first = await send({});
+    expect([first.status, first.headers.get('upload-offset')]).toEqual([204, '1000']);
+    expect(first.headers.get('upload-expires')).toBeTruthy();
+    // Sending the same range again is refused: the upload is at 1000 now.
+    expect((await send({})).status).toBe(409);
+    const rest = await send({ 'Upload-Offset': '1000' }, new Uint8Array(bytes.subarray(1000)));
+    expect([rest.status, rest.headers.get('upload-offset')]).toEqual([204, '4000']);
+    expect((await browser.get('/drive/v1/files')).body.files.find((f: { name: string }) => f.name === 'rules.bin').hash).toBe(sha256(bytes));
+  });
+
+  it('lets a reconnecting client take an upload over from its own request that still hangs', async () => {
+    const { browser } = await signUp(server.url);
+    const bytes = randomBytes(2 * 1024 * 1024);
+    const url = (await createUpload(browser, 'hang.bin', bytes)).body.resumable.params.url;
+    // A request that sent 300 kB and then stalls, never ending.
+    let stall: ReadableStreamDefaultController<Uint8Array> | undefined;
+    const hanging = fetch(url, {
+      method: 'PATCH',
+      headers: { ...sessionHeaders(browser), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      body: new ReadableStream({ start: (controller) => { stall = controller; controller.enqueue(bytes.subarray(0, 300_000)); } }),
+      duplex: 'half',
+    } as RequestInit).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 300));
+    await tusUpload(browser, bytes, { uploadUrl: url });
+    expect((await browser.get('/drive/v1/files')).body.files.find((f: { name: string }) => f.name === 'hang.bin').hash).toBe(sha256(bytes));
+    stall?.close();
+    await hanging;
+  });
+
   it('accepts generic tus creation with metadata, and creation-with-upload', async () => {
     const { browser } = await signUp(server.url);
     const bytes = randomBytes(700_000);
