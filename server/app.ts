@@ -17,7 +17,7 @@ import { authenticator } from './auth/authenticate.ts';
 import { memoryCounterStore, type CounterStore } from './auth/rate-limits.ts';
 import { accountsService, type AccountLimits } from './services/accounts.ts';
 import { filesService } from './services/files.ts';
-import { filesRoutes } from './routes/files.ts';
+import { filesRoutes, type CopyRequest } from './routes/files.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { uploadsService } from './services/uploads.ts';
 import { openBlobStorage } from './storage/open-blob-storage.ts';
@@ -129,7 +129,12 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   const links = downloadLinks(await serverSecret(database.db, 'download-links'));
   const origin = (request: FastifyRequest) => publicOriginOf(request, config);
   const files = filesService({ db: database.db, blobs });
-  await app.register(filesRoutes, { files, uploads, links, auth, origin });
+  const copyAsTask = async (userId: string, request: CopyRequest, items: number) => {
+    const task = await queue.enqueue({ userId, type: 'copy', name: `Copy (${items} items)`, params: { ...request } });
+    wakeWorker();
+    return task.id;
+  };
+  await app.register(filesRoutes, { files, uploads, links, auth, origin, copyAsTask });
   const shares = sharesService({
     db: database.db,
     files,
@@ -142,6 +147,11 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     {
       trash: (task, report) => files.emptyTrash(task.user_id, report),
       upload: (task) => files.learnMedia(String(JSON.parse(task.params).hash), task.file_size),
+      copy: async (task) => {
+        const request: CopyRequest = JSON.parse(task.params);
+        const { copies } = await files.copy(task.user_id, request.ids, request.parentId);
+        return copies[0] ? { fileId: copies[0].id, fileName: copies[0].name } : {};
+      },
       restore: async (task) => {
         const saved = await shares.runRestore(JSON.parse(task.params));
         if (saved.status !== 'OK') throw new Error(`the share can no longer be saved (${saved.status})`);

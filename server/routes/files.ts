@@ -12,7 +12,18 @@ import type { FileRow } from '../db/repositories/files.ts';
 import { fileCategoryOf } from '#shared/files/classify.ts';
 import type { DownloadLinks } from '../storage/download-links.ts';
 
-type Options = { files: FilesService; uploads: UploadsService; links: DownloadLinks; auth: ReturnType<typeof authenticator>; origin: (request: FastifyRequest) => string };
+type Options = {
+  files: FilesService;
+  uploads: UploadsService;
+  links: DownloadLinks;
+  auth: ReturnType<typeof authenticator>;
+  origin: (request: FastifyRequest) => string;
+  /** Queues a copy task for a big tree; answers its id. */
+  copyAsTask: (userId: string, request: CopyRequest, items: number) => Promise<string>;
+};
+
+/** What a copy task is asked to do (its params). */
+export type CopyRequest = { ids: string[]; parentId: string };
 
 const EVENT_TYPE_NAMES: Record<EventType, string> = {
   TYPE_UPLOAD: 'Uploaded',
@@ -32,7 +43,7 @@ const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 /** A literal ':' in a Fastify path is written '::'. */
 const literal = (path: string) => path.replace(':batch', '::batch').replace(':star', '::star').replace(':unstar', '::unstar');
 
-export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { files, uploads, links, auth, origin }) => {
+export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { files, uploads, links, auth, origin, copyAsTask }) => {
   app.addHook('preHandler', auth.requireUser);
   const userOf = (request: Parameters<typeof authOf>[0]) => authOf(request).user.id;
   /** A thumbnail link when the content is a finished image, '' otherwise. */
@@ -100,8 +111,20 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
 
   app.post(
     literal(FILES_PATHS.batchCopy),
-    { schema: { tags: ['files'], body: BatchMoveBody, response: { 200: Type.Object({ files: Type.Array(FileSchema) }), ...errors } } },
-    async (request) => ({ files: (await files.copy(userOf(request), request.body.ids, request.body.to.parent_id)).map((row) => presentFile(row)) }),
+    {
+      schema: {
+        tags: ['files'],
+        body: BatchMoveBody,
+        // Big trees are copied by a task: `files` is then empty and `task_id` names the task to follow.
+        response: { 200: Type.Object({ files: Type.Array(FileSchema), task_id: Type.String() }), ...errors },
+      },
+    },
+    async (request) => {
+      const userId = userOf(request);
+      const { ids, to } = request.body;
+      const { copies, taskId } = await files.copy(userId, ids, to.parent_id, (items) => copyAsTask(userId, { ids, parentId: to.parent_id }, items));
+      return { files: copies.map((row) => presentFile(row)), task_id: taskId };
+    },
   );
 
   for (const [path, run] of [

@@ -1,8 +1,8 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
 import { TestBrowser, goodPassword, uniqueEmail } from '../testing/browser.ts';
-import { insertStoredFile } from '../testing/factories.ts';
-import { RESTORE_INLINE_MAX_ITEMS } from '../services/shares.ts';
+import { insertManyStoredFiles, insertStoredFile } from '../testing/factories.ts';
+import { TREE_COPY_INLINE_MAX_ITEMS } from '../services/files.ts';
 
 describe.each(ENGINES)('saving a share into one\'s drive on %s', (engine) => {
   let server: TestServer;
@@ -98,19 +98,10 @@ describe.each(ENGINES)('saving a share into one\'s drive on %s', (engine) => {
     expect((await saver.browser.get(`/drive/v1/share?share_id=${share.share_id}`)).body.restore_count_left).toBe('-1');
   });
 
-  it(`saves a tree of more than ${RESTORE_INLINE_MAX_ITEMS} items as a restore task, complete in the end`, async () => {
+  it(`saves a tree of more than ${TREE_COPY_INLINE_MAX_ITEMS} items as a restore task, complete in the end`, async () => {
     const owner = await person('Owner');
     const big = (await owner.browser.post('/drive/v1/files', { kind: 'drive#folder', name: 'Big' })).body.file;
-    const rows = Array.from({ length: RESTORE_INLINE_MAX_ITEMS + 5 }, (_, i) => ({ name: `f${i}.txt` }));
-    const at = Date.now();
-    await insertStoredFile(server.database.db, owner.userId, { name: 'seed.txt', parentId: big.id, content: 'same', size: 4 });
-    const seedHash = (await server.database.db.selectFrom('file').select('hash').where('name', '=', 'seed.txt').where('user_id', '=', owner.userId).executeTakeFirstOrThrow()).hash;
-    for (let i = 0; i < rows.length; i += 500) {
-      await server.database.db
-        .insertInto('file')
-        .values(rows.slice(i, i + 500).map((r, j) => ({ id: `bulk${owner.userId.slice(0, 8)}${String(i + j).padStart(6, '0')}`, user_id: owner.userId, parent_id: big.id, kind: 'drive#file' as const, name: r.name, file_extension: 'txt', size: 4, mime_type: 'text/plain', hash: seedHash, phase: 'PHASE_TYPE_COMPLETE', created_at: at, modified_at: at, starred_at: null, trashed_at: null, trash_root_id: null })))
-        .execute();
-    }
+    await insertManyStoredFiles(server.database.db, owner.userId, big.id, TREE_COPY_INLINE_MAX_ITEMS + 6);
     const share = (await owner.browser.post('/drive/v1/share', { file_ids: [big.id] })).body;
     const saver = await person();
     const started = (await restore(saver.browser, { share_id: share.share_id })).body;
@@ -122,6 +113,6 @@ describe.each(ENGINES)('saving a share into one\'s drive on %s', (engine) => {
     }
     expect(task).toMatchObject({ type: 'restore', phase: 'PHASE_TYPE_COMPLETE', progress: 100 });
     const count = await server.database.db.selectFrom('file').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', saver.userId).where('kind', '=', 'drive#file').executeTakeFirstOrThrow();
-    expect(Number(count.n)).toBe(RESTORE_INLINE_MAX_ITEMS + 6);
+    expect(Number(count.n)).toBe(TREE_COPY_INLINE_MAX_ITEMS + 6);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { ENGINES, createTestDatabase, startTestServer, type TestServer } from '../testing/harness.ts';
 import { TestBrowser, goodPassword, uniqueEmail } from '../testing/browser.ts';
-import { insertStoredFile } from '../testing/factories.ts';
+import { insertManyStoredFiles, insertStoredFile } from '../testing/factories.ts';
+import { TREE_COPY_INLINE_MAX_ITEMS } from '../services/files.ts';
 import { openDatabase } from '../db/database.ts';
 import { TASK_LEASE_MS, TASK_MAX_ATTEMPTS, taskQueue } from '../tasks/queue.ts';
 
@@ -44,6 +45,38 @@ describe.each(ENGINES)('tasks on %s', (engine) => {
     const stranger = new TestBrowser(server.url);
     await stranger.post('/v1/auth/signup', { email: uniqueEmail(), password: goodPassword(), name: 'Bo' });
     expect((await stranger.get(`/drive/v1/tasks/${task.id}`)).status).toBe(404);
+  });
+
+  it(`copies a tree of more than ${TREE_COPY_INLINE_MAX_ITEMS} items as a copy task, and refuses at once what cannot fit`, async () => {
+    const browser = new TestBrowser(server.url);
+    const { body } = await browser.post('/v1/auth/signup', { email: uniqueEmail(), password: goodPassword(), name: 'Ann' });
+    const folder = async (name: string, parent_id = '') => (await browser.post('/drive/v1/files', { kind: 'drive#folder', name, parent_id })).body.file;
+    const big = await folder('Big');
+    const inner = await folder('Inner', big.id);
+    const { size } = await insertManyStoredFiles(server.database.db, body.sub, inner.id, TREE_COPY_INLINE_MAX_ITEMS + 10);
+    const target = await folder('Backup');
+
+    const started = await browser.post('/drive/v1/files:batchCopy', { ids: [big.id], to: { parent_id: target.id } });
+    expect(started.status).toBe(200);
+    expect(started.body.files).toEqual([]);
+    const task = await until(
+      async () => (await browser.get(`/drive/v1/tasks/${started.body.task_id}`)).body,
+      (t) => t.phase === 'PHASE_TYPE_COMPLETE' || t.phase === 'PHASE_TYPE_ERROR',
+    );
+    expect(task).toMatchObject({ type: 'copy', phase: 'PHASE_TYPE_COMPLETE', progress: 100, file_name: 'Big' });
+    const [copied] = (await browser.get(`/drive/v1/files?parent_id=${target.id}`)).body.files;
+    expect(copied).toMatchObject({ id: task.file_id, name: 'Big', kind: 'drive#folder' });
+    const [copiedInner] = (await browser.get(`/drive/v1/files?parent_id=${copied.id}`)).body.files;
+    const count = await server.database.db.selectFrom('file').select((eb) => eb.fn.countAll<number>().as('n')).where('parent_id', '=', copiedInner.id).executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(TREE_COPY_INLINE_MAX_ITEMS + 10);
+    expect((await browser.get('/drive/v1/about')).body.quota.usage).toBe(String(2 * size));
+
+    // A second copy would pass the limit: refused before any task is queued, nothing written.
+    await server.database.db.updateTable('user').set({ storage_limit: 3 * size - 1 }).where('id', '=', body.sub).execute();
+    const refused = await browser.post('/drive/v1/files:batchCopy', { ids: [big.id], to: { parent_id: target.id } });
+    expect([refused.status, refused.body.error]).toEqual([403, 'file_space_not_enough']);
+    expect((await browser.get(`/drive/v1/files?parent_id=${target.id}`)).body.files).toHaveLength(1);
+    expect((await browser.get('/drive/v1/tasks?type=copy')).body.tasks).toHaveLength(1);
   });
 });
 

@@ -21,6 +21,8 @@ import { newId } from '../ids.ts';
 export const ROOT = '';
 export const LIST_LIMIT_DEFAULT = 100;
 export const LIST_LIMIT_MAX = 500;
+/** Trees up to this many items are copied (or saved from a share) at once; bigger ones run as a task. */
+export const TREE_COPY_INLINE_MAX_ITEMS = 1000;
 
 export type ListRequest = {
   parentId: string;
@@ -52,16 +54,24 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
     return folder;
   }
 
+  /**
+   * The rows of a tree that a copy takes, parents before children: live, finished ones; what hangs
+   * under a trashed folder is not reached, so not copied.
+   */
+  async function copiedRows(tx: Kysely<Database>, userId: string, topId: string): Promise<FileRow[]> {
+    const live = (await repo.subtreeRows(tx, userId, topId)).filter((r) => r.trashed_at === null && r.phase === 'PHASE_TYPE_COMPLETE');
+    return sortParentsFirst(live, topId);
+  }
+
   async function copyTrees(tx: Kysely<Database>, fromUserId: string, to: { userId: string; parentId: string }, tops: readonly FileRow[], params?: Record<string, string>): Promise<FileRow[]> {
     const at = now();
     const copies: FileRow[] = [];
     const rows: FileRow[] = [];
     let bytes = 0;
     for (const top of tops) {
-      const live = (await repo.subtreeRows(tx, fromUserId, top.id)).filter((r) => r.trashed_at === null && r.phase === 'PHASE_TYPE_COMPLETE');
+      const live = await copiedRows(tx, fromUserId, top.id);
       const newIds = new Map(live.map((r) => [r.id, newId()]));
-      // Parents before children; what hangs under a trashed folder is not reached, so not copied.
-      for (const row of sortParentsFirst(live, top.id)) {
+      for (const row of live) {
         const isTop = row.id === top.id;
         const copy: FileRow = {
           ...row,
@@ -86,6 +96,34 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
     // In batches: one statement per 500 rows, within the parameter limits of both engines.
     for (let i = 0; i < rows.length; i += 500) await tx.insertInto('file').values(rows.slice(i, i + 500)).execute();
     return copies;
+  }
+
+  /** The live items to copy into `parentId`, refusing a folder copied into itself or below. */
+  async function copyableTops(tx: Kysely<Database>, userId: string, ids: readonly string[], parentId: string): Promise<FileRow[]> {
+    await targetFolder(tx, userId, parentId);
+    const chain = parentId === ROOT ? [] : await repo.ancestry(tx, userId, parentId);
+    const tops: FileRow[] = [];
+    for (const id of unique(ids)) {
+      const top = await liveItem(tx, userId, id);
+      if (chain.some((folder) => folder.id === top.id)) {
+        throw new ServiceError('file_move_or_copy_to_cur', `"${top.name}" cannot be copied into itself or a folder inside it.`);
+      }
+      tops.push(top);
+    }
+    return tops;
+  }
+
+  /** How many items and file bytes copying these trees makes (what copyTrees would write). */
+  async function treeSize(tx: Kysely<Database>, userId: string, tops: readonly FileRow[]): Promise<{ items: number; bytes: number }> {
+    let items = 0;
+    let bytes = 0;
+    for (const top of tops) {
+      for (const row of await copiedRows(tx, userId, top.id)) {
+        items += 1;
+        if (row.kind === 'drive#file') bytes += row.size;
+      }
+    }
+    return { items, bytes };
   }
 
   async function placeName(tx: Kysely<Database>, userId: string, parentId: string, name: string, kind: FileKind): Promise<string> {
@@ -186,22 +224,29 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
       });
     },
 
-    async copy(userId: string, ids: readonly string[], parentId: string): Promise<FileRow[]> {
-      return db.transaction().execute(async (tx) => {
-        await targetFolder(tx, userId, parentId);
-        const chain = parentId === ROOT ? [] : await repo.ancestry(tx, userId, parentId);
-        const tops: FileRow[] = [];
-        for (const id of unique(ids)) {
-          const top = await liveItem(tx, userId, id);
-          if (chain.some((folder) => folder.id === top.id)) {
-            throw new ServiceError('file_move_or_copy_to_cur', `"${top.name}" cannot be copied into itself or a folder inside it.`);
-          }
-          tops.push(top);
+    /**
+     * Copies items with their whole trees into a folder. Trees of up to TREE_COPY_INLINE_MAX_ITEMS
+     * items are copied at once; with `runAsTask`, bigger ones are checked here (so a mistake or a
+     * full drive is answered at once) and then copied by a task, which copies them inline again.
+     */
+    async copy(userId: string, ids: readonly string[], parentId: string, runAsTask?: (items: number) => Promise<string>): Promise<{ copies: FileRow[]; taskId: string }> {
+      if (runAsTask) {
+        const { tops, items, bytes } = await db.transaction().execute(async (tx) => {
+          const tops = await copyableTops(tx, userId, ids, parentId);
+          return { tops, ...(await treeSize(tx, userId, tops)) };
+        });
+        if (items > TREE_COPY_INLINE_MAX_ITEMS && tops.length > 0) {
+          const storage = await repo.storage(userId);
+          if (storage.storage_used + bytes > storage.storage_limit) throw spaceNotEnough();
+          return { copies: [], taskId: await runAsTask(items) };
         }
-        const copies = await copyTrees(tx, userId, { userId, parentId }, tops);
+      }
+      const copies = await db.transaction().execute(async (tx) => {
+        const copies = await copyTrees(tx, userId, { userId, parentId }, await copyableTops(tx, userId, ids, parentId));
         await recordEvents(tx, 'TYPE_COPY', copies, now());
         return copies;
       });
+      return { copies, taskId: '' };
     },
 
     /**
@@ -535,13 +580,15 @@ function unique(ids: readonly string[]): string[] {
 
 function sortParentsFirst(rows: FileRow[], topId: string): FileRow[] {
   const byParent = new Map<string, FileRow[]>();
-  for (const row of rows) byParent.set(row.parent_id, [...(byParent.get(row.parent_id) ?? []), row]);
-  const ordered: FileRow[] = [];
-  const queue = rows.filter((r) => r.id === topId);
-  while (queue.length) {
-    const row = queue.shift()!;
-    ordered.push(row);
-    queue.push(...(byParent.get(row.id) ?? []));
+  for (const row of rows) {
+    const siblings = byParent.get(row.parent_id);
+    if (siblings) siblings.push(row);
+    else byParent.set(row.parent_id, [row]);
+  }
+  // Breadth first, the list itself serving as the queue (no shift(): trees have 10,000s of rows).
+  const ordered = rows.filter((r) => r.id === topId);
+  for (let next = 0; next < ordered.length; next++) {
+    for (const child of byParent.get(ordered[next]!.id) ?? []) ordered.push(child);
   }
   return ordered;
 }

@@ -9,7 +9,7 @@ import { filesRepository, type FileRow } from '../db/repositories/files.ts';
 import type { CounterStore } from '../auth/rate-limits.ts';
 import { ServiceError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import { presentFile, type FilesService } from './files.ts';
+import { presentFile, TREE_COPY_INLINE_MAX_ITEMS, type FilesService } from './files.ts';
 import { recordEvents } from '../db/repositories/events.ts';
 
 /** How long a right passcode keeps a share open for the visitor (SPEC §9: 720 minutes). */
@@ -35,8 +35,6 @@ export const SHARE_STATUS_TEXT: Record<ShareStatus, string> = {
   PROHIBITED: 'This share was taken down because it breaks the rules.',
 };
 
-/** Trees up to this many items are saved at once; bigger ones run as a restore task. */
-export const RESTORE_INLINE_MAX_ITEMS = 1000;
 /** Where saved shares land when the saver does not choose a folder. */
 export const SAVED_SHARES_FOLDER = 'Saved shares';
 
@@ -254,7 +252,7 @@ export function sharesService(deps: { db: Kysely<Database>; files: FilesService;
         items += (await fileRepo.subtreeIds(db, share.user_id, id)).length;
       }
       const restoreRequest: RestoreRequest = { saverId, shareId: share.id, fileIds: ids, parentId: request.parentId || undefined };
-      if (items > RESTORE_INLINE_MAX_ITEMS) {
+      if (items > TREE_COPY_INLINE_MAX_ITEMS) {
         const taskId = await enqueue(restoreRequest, items);
         return { share_status: 'OK' as const, restore_status: 'RESTORE_START' as const, restore_task_id: taskId, file_id: '' };
       }

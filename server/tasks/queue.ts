@@ -75,9 +75,9 @@ export function taskQueue(db: Kysely<Database>, now: () => number = Date.now) {
         .execute();
     },
 
-    async fail(task: TaskRow, message: string) {
+    async fail(task: TaskRow, message: string, { final = false } = {}) {
       // A task that failed for a passing reason goes back to the queue, a few times.
-      const retry = task.attempts < TASK_MAX_ATTEMPTS;
+      const retry = !final && task.attempts < TASK_MAX_ATTEMPTS;
       await db
         .updateTable('task')
         .set({ phase: retry ? 'PHASE_TYPE_PENDING' : 'PHASE_TYPE_ERROR', message, lease_until: null, updated_at: now() })

@@ -2,6 +2,7 @@
 // table now and then for tasks queued by other copies or left behind by a stopped one.
 import type { FastifyBaseLogger } from 'fastify';
 import type { TaskType } from '../db/schema.ts';
+import { ServiceError } from '../errors.ts';
 import type { TaskQueue, TaskRow } from './queue.ts';
 
 export type TaskHandler = (task: TaskRow, report: (progress: number) => Promise<void>) => Promise<{ fileId?: string; fileName?: string } | void>;
@@ -23,7 +24,8 @@ export function taskWorker(queue: TaskQueue, handlers: Partial<Record<TaskType, 
         await queue.complete(task.id, result ?? {});
       } catch (failure) {
         log.error({ err: failure, task: task.id }, 'task failed');
-        await queue.fail(task, failure instanceof Error ? failure.message : String(failure));
+        // A named error (a full drive, a folder gone) comes back the same on every try: it is final.
+        await queue.fail(task, failure instanceof Error ? failure.message : String(failure), { final: failure instanceof ServiceError });
       }
     }
   }

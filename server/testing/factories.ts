@@ -52,6 +52,32 @@ export async function insertStoredFile(
   return { id, hash, size };
 }
 
+/** `count` files of one small content in a folder, written in batches: big trees for task tests. */
+export async function insertManyStoredFiles(db: Kysely<Database>, userId: string, parentId: string, count: number) {
+  const seed = await insertStoredFile(db, userId, { name: 'seed.txt', parentId, content: `seed-${userId}`, mimeType: 'text/plain' });
+  const at = Date.now();
+  const rows = Array.from({ length: count - 1 }, (_, i) => ({
+    id: newId(),
+    user_id: userId,
+    parent_id: parentId,
+    kind: 'drive#file' as const,
+    name: `f${i}.txt`,
+    file_extension: 'txt',
+    size: seed.size,
+    mime_type: 'text/plain',
+    hash: seed.hash,
+    phase: 'PHASE_TYPE_COMPLETE',
+    created_at: at,
+    modified_at: at,
+    starred_at: null,
+    trashed_at: null,
+    trash_root_id: null,
+  }));
+  for (let i = 0; i < rows.length; i += 500) await db.insertInto('file').values(rows.slice(i, i + 500)).execute();
+  await db.updateTable('user').set((eb) => ({ storage_used: eb('storage_used', '+', seed.size * rows.length) })).where('id', '=', userId).execute();
+  return { size: seed.size * count };
+}
+
 /** The local blob store a test server writes to, for tests that put content there directly. */
 export function localBlobsOf(config: Config): BlobStore {
   if (config.blobStore.driver !== 'local') throw new Error('this test needs the local blob store');

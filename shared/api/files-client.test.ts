@@ -80,6 +80,18 @@ describe('inBatches', () => {
     expect(calls).toEqual(['PATCH /drive/v1/files/trash:empty', 'GET /drive/v1/tasks/t1', 'GET /drive/v1/tasks/t1']);
   });
 
+  it('follows the copy task of a big tree until it has finished', async () => {
+    const answers: unknown[] = [{ files: [], task_id: 'c1' }, { phase: 'PHASE_TYPE_RUNNING' }, { phase: 'PHASE_TYPE_COMPLETE' }];
+    const calls: string[] = [];
+    const next = (method: string) => async (path: string) => {
+      calls.push(`${method} ${path}`);
+      return answers.shift();
+    };
+    const api = { get: next('GET'), post: next('POST') } as unknown as ApiClient;
+    await expect(filesApi(api).copy(['a'], 'p', 0)).resolves.toEqual([]);
+    expect(calls).toEqual(['POST /drive/v1/files:batchCopy', 'GET /drive/v1/tasks/c1', 'GET /drive/v1/tasks/c1']);
+  });
+
   it("fails with the task's message when emptying the trash fails", async () => {
     const answers: unknown[] = [{ task_id: 't2' }, { phase: 'PHASE_TYPE_ERROR', message: 'disk unavailable' }];
     const api = { get: async () => answers.shift(), patch: async () => answers.shift() } as unknown as ApiClient;

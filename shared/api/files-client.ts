@@ -33,7 +33,19 @@ const fileUrl = (id: string) => FILES_PATHS.file.replace(':id', encodeURICompone
 
 export function filesApi(api: ApiClient) {
   const batch = (path: string, ids: readonly string[]) => api.post<Record<string, never>>(path, { ids });
+  const task = (id: string) => api.get<Task>(FILES_PATHS.task.replace(':id', encodeURIComponent(id)));
+  /** Follows a task (GET /tasks/{id}) until it has finished; a failed one throws its message. */
+  async function waitForTask(taskId: string, pollMs = 300): Promise<Task> {
+    for (;;) {
+      const state = await task(taskId);
+      if (state.phase === 'PHASE_TYPE_COMPLETE') return state;
+      if (state.phase === 'PHASE_TYPE_ERROR') throw new ApiError(500, { error: 'internal', error_code: 13, error_description: state.message });
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+  }
   return {
+    task,
+    waitForTask,
     /** One keyset page; keep asking with its next_page_token until that is ''. */
     listPage({ parentId, order, pinFoldersTop, filters, limit, pageToken }: FileListRequest): Promise<FileList> {
       return api.get<FileList>(FILES_PATHS.files, {
@@ -68,9 +80,12 @@ export function filesApi(api: ApiClient) {
       const body: BatchMoveBody = { ids: [...ids], to: { parent_id: parentId } };
       return api.post<Record<string, never>>(FILES_PATHS.batchMove, body);
     },
-    copy: async (ids: readonly string[], parentId: string) => {
+    /** Copies items into a folder; a big tree is copied by a task, whose end this waits for. */
+    copy: async (ids: readonly string[], parentId: string, pollMs = 300): Promise<DriveFile[]> => {
       const body: BatchMoveBody = { ids: [...ids], to: { parent_id: parentId } };
-      return (await api.post<{ files: DriveFile[] }>(FILES_PATHS.batchCopy, body)).files;
+      const { files, task_id: taskId } = await api.post<{ files: DriveFile[]; task_id: string }>(FILES_PATHS.batchCopy, body);
+      if (taskId) await waitForTask(taskId, pollMs);
+      return files;
     },
     trash: (ids: readonly string[]) => batch(FILES_PATHS.batchTrash, ids),
     untrash: (ids: readonly string[]) => batch(FILES_PATHS.batchUntrash, ids),
@@ -81,12 +96,7 @@ export function filesApi(api: ApiClient) {
     /** Empties the whole trash on the server, as a task; resolves when the task has finished. */
     async emptyTrash(pollMs = 300): Promise<Task> {
       const { task_id: taskId } = await api.patch<{ task_id: string }>(FILES_PATHS.emptyTrash, {});
-      for (;;) {
-        const task = await api.get<Task>(FILES_PATHS.task.replace(':id', encodeURIComponent(taskId)));
-        if (task.phase === 'PHASE_TYPE_COMPLETE') return task;
-        if (task.phase === 'PHASE_TYPE_ERROR') throw new ApiError(500, { error: 'internal', error_code: 13, error_description: task.message });
-        await new Promise((resolve) => setTimeout(resolve, pollMs));
-      }
+      return waitForTask(taskId, pollMs);
     },
   };
 }
