@@ -80,6 +80,39 @@ describe.each(ENGINES)('taking content down on %s', (engine) => {
     void hash;
   });
 
+  it('flags a share when taken-down content is later moved, copied or uploaded into its folders', async () => {
+    const owner = await person();
+    const folder = async (name: string, parent_id = '') => (await owner.browser.post('/drive/v1/files', { kind: 'drive#folder', name, parent_id })).body.file;
+    const content = `taken down ${randomBytes(8).toString('hex')}`;
+    const stray = await insertStoredFile(server.database.db, owner.userId, { name: 'stray.bin', content });
+    const bytes = new TextEncoder().encode(content);
+    const admin = await person(uniqueEmail());
+    await server.database.db.updateTable('user').set({ role: 'admin' }).where('id', '=', admin.userId).execute();
+    await admin.browser.post('/audit-admin/v1/share', { gcids: [stray.hash] });
+
+    const shared = async (name: string) => {
+      const top = await folder(name);
+      const inner = await folder('inner', top.id);
+      await insertStoredFile(server.database.db, owner.userId, { name: 'fine.txt', parentId: inner.id });
+      const shareId = (await owner.browser.post('/drive/v1/share', { file_ids: [top.id] })).body.share_id as string;
+      return { inner, status: async () => (await new TestBrowser(server.url).get(`/drive/v1/share?share_id=${shareId}`)).body.share_status };
+    };
+    const [movedInto, copiedInto, uploadedInto, untouched] = [await shared('Moved'), await shared('Copied'), await shared('Uploaded'), await shared('Untouched')];
+    for (const target of [movedInto, copiedInto, uploadedInto, untouched]) expect(await target.status()).toBe('OK');
+
+    await owner.browser.post('/drive/v1/files:batchCopy', { ids: [stray.id], to: { parent_id: copiedInto.inner.id } });
+    await owner.browser.post('/drive/v1/files:batchMove', { ids: [stray.id], to: { parent_id: movedInto.inner.id } });
+    const created = (await owner.browser.post('/drive/v1/files', { kind: 'drive#file', name: 'again.bin', parent_id: uploadedInto.inner.id, size: String(bytes.length) })).body;
+    const sent = await fetch(created.resumable.params.url, {
+      method: 'PATCH',
+      headers: { ...owner.browser.sessionHeaders(), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      body: bytes,
+    });
+    expect(sent.status).toBe(204);
+
+    expect([await movedInto.status(), await copiedInto.status(), await uploadedInto.status(), await untouched.status()]).toEqual(['PROHIBITED', 'PROHIBITED', 'PROHIBITED', 'OK']);
+  });
+
   it('lets only moderators take content down', async () => {
     const someone = await person();
     const answer = await someone.browser.post('/audit-admin/v1/share', { gcids: ['a'.repeat(64)] });

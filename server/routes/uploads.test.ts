@@ -33,15 +33,11 @@ async function signUp(url: string) {
 }
 
 /** Headers a tus client sends to ride on the browser's session. */
-const sessionHeaders = (browser: TestBrowser) => ({
-  Cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-  Origin: browser.origin,
-});
 
 function tusUpload(browser: TestBrowser, bytes: Buffer, options: Partial<tus.UploadOptions>) {
   return new Promise<string>((resolve, reject) => {
     const upload = new tus.Upload(bytes, {
-      headers: sessionHeaders(browser),
+      headers: browser.sessionHeaders(),
       chunkSize: 256 * 1024,
       retryDelays: [],
       ...options,
@@ -140,7 +136,7 @@ describe.each(ENGINES)('uploads and downloads on %s', (engine) => {
     const created = await createUpload(browser, 'big.bin', bytes);
     const url = created.body.resumable.params.url;
     // Send a first part, then cut the connection in the middle of the next request.
-    await fetch(url, { method: 'PATCH', headers: { ...sessionHeaders(browser), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: bytes.subarray(0, 1024 * 1024) });
+    await fetch(url, { method: 'PATCH', headers: { ...browser.sessionHeaders(), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: bytes.subarray(0, 1024 * 1024) });
     const cut = new AbortController();
     const body = new ReadableStream({
       start(controller) {
@@ -148,7 +144,7 @@ describe.each(ENGINES)('uploads and downloads on %s', (engine) => {
         setTimeout(() => cut.abort(), 100);
       },
     });
-    await fetch(url, { method: 'PATCH', signal: cut.signal, headers: { ...sessionHeaders(browser), 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(1024 * 1024), 'Content-Type': 'application/offset+octet-stream' }, body, duplex: 'half' } as RequestInit).catch(() => {});
+    await fetch(url, { method: 'PATCH', signal: cut.signal, headers: { ...browser.sessionHeaders(), 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(1024 * 1024), 'Content-Type': 'application/offset+octet-stream' }, body, duplex: 'half' } as RequestInit).catch(() => {});
     await new Promise((r) => setTimeout(r, 200));
     // A tus client asks where the server is (HEAD) and sends the rest.
     await tusUpload(browser, bytes, { uploadUrl: url });
@@ -161,7 +157,7 @@ describe.each(ENGINES)('uploads and downloads on %s', (engine) => {
     const bytes = randomBytes(4000);
     const url = (await createUpload(browser, 'rules.bin', bytes)).body.resumable.params.url;
     const send = (headers: Record<string, string>, body: Uint8Array<ArrayBuffer> = new Uint8Array(bytes.subarray(0, 1000))) =>
-      fetch(url, { method: 'PATCH', headers: { ...sessionHeaders(browser), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', ...headers }, body });
+      fetch(url, { method: 'PATCH', headers: { ...browser.sessionHeaders(), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', ...headers }, body });
     expect((await send({ 'Tus-Resumable': '0.2.2' })).status).toBe(412);
     expect((await send({ 'Content-Type': 'text/plain' })).status).toBe(415);
     expect((await send({ 'Content-Type': 'application/octet-stream' })).status).toBe(415);
@@ -184,7 +180,7 @@ describe.each(ENGINES)('uploads and downloads on %s', (engine) => {
     let stall: ReadableStreamDefaultController<Uint8Array> | undefined;
     const hanging = fetch(url, {
       method: 'PATCH',
-      headers: { ...sessionHeaders(browser), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      headers: { ...browser.sessionHeaders(), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
       body: new ReadableStream({ start: (controller) => { stall = controller; controller.enqueue(bytes.subarray(0, 300_000)); } }),
       duplex: 'half',
     } as RequestInit).catch(() => undefined);
@@ -207,7 +203,7 @@ describe.each(ENGINES)('uploads and downloads on %s', (engine) => {
     const { browser } = await signUp(server.url);
     const created = await createUpload(browser, 'gone.bin', randomBytes(1000));
     const url = created.body.resumable.params.url;
-    const terminated = await fetch(url, { method: 'DELETE', headers: { ...sessionHeaders(browser), 'Tus-Resumable': '1.0.0' } });
+    const terminated = await fetch(url, { method: 'DELETE', headers: { ...browser.sessionHeaders(), 'Tus-Resumable': '1.0.0' } });
     expect(terminated.status).toBe(204);
     expect((await browser.get(`/drive/v1/files/${created.body.file.id}`)).status).toBe(404);
   });
@@ -313,7 +309,7 @@ describe.each(ENGINES)('uploads and downloads on %s', (engine) => {
     const created = await createUpload(owner.browser, 'private.bin', randomBytes(100));
     const url = created.body.resumable.params.url;
     for (const method of ['HEAD', 'PATCH', 'DELETE']) {
-      const answer = await fetch(url, { method, headers: { ...sessionHeaders(other.browser), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, ...(method === 'PATCH' ? { body: 'x' } : {}) });
+      const answer = await fetch(url, { method, headers: { ...other.browser.sessionHeaders(), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, ...(method === 'PATCH' ? { body: 'x' } : {}) });
       expect(answer.status, method).toBe(404);
     }
     expect((await fetch(url, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } })).status).toBe(401);
@@ -349,7 +345,7 @@ describe('an upload across a server restart', () => {
     const bytes = randomBytes(2 * 1024 * 1024);
     const created = await browser.post('/drive/v1/files', { kind: 'drive#file', name: 'r.bin', size: String(bytes.length) });
     const path = new URL(created.body.resumable.params.url).pathname;
-    await fetch(first.url + path, { method: 'PATCH', headers: { ...sessionHeaders(browser), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: bytes.subarray(0, 1024 * 1024) });
+    await fetch(first.url + path, { method: 'PATCH', headers: { ...browser.sessionHeaders(), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: bytes.subarray(0, 1024 * 1024) });
     await first.stop();
 
     const second = await startTestServer('sqlite', { database: database.config, dataDir, blobStore: first.config.blobStore });

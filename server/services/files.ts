@@ -14,6 +14,7 @@ type MediaRow = Selectable<MediaTable>;
 import { SORT_COLUMNS, filesRepository, type FileRow, type ListCursor, type ListQuery } from '../db/repositories/files.ts';
 import { ServiceError } from '../errors.ts';
 import { recentEvents, recordEvents } from '../db/repositories/events.ts';
+import { takedownsRepository } from '../db/repositories/takedowns.ts';
 import type { BlobStore, StoredBlob } from '../storage/blob-store.ts';
 import { readMediaFacts } from '../storage/media-info.ts';
 import { newId } from '../ids.ts';
@@ -37,6 +38,7 @@ export type ListRequest = {
 export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; now?: () => number }) {
   const db = deps.db;
   const repo = filesRepository(db);
+  const takedowns = takedownsRepository(db);
   const now = deps.now ?? Date.now;
 
   async function liveItem(tx: Kysely<Database>, userId: string, id: string): Promise<FileRow> {
@@ -95,6 +97,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
     if (bytes > 0 && !(await repo.addStorage(tx, to.userId, bytes))) throw spaceNotEnough();
     // In batches: one statement per 500 rows, within the parameter limits of both engines.
     for (let i = 0; i < rows.length; i += 500) await tx.insertInto('file').values(rows.slice(i, i + 500)).execute();
+    await takedowns.flagArrivals(tx, rows);
     return copies;
   }
 
@@ -220,6 +223,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
           const name = await placeName(tx, userId, parentId, row.name, row.kind);
           await repo.update(tx, userId, id, { parent_id: parentId, name, modified_at: now() });
           await recordEvents(tx, 'TYPE_MOVE', [{ ...row, name }], now());
+          await takedowns.flagArrivals(tx, row.kind === 'drive#folder' ? await repo.subtreeRows(tx, userId, id) : [row]);
         }
       });
     },

@@ -4,14 +4,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { filesRepository } from '../db/repositories/files.ts';
+import { takedownsRepository, type TakedownStatus } from '../db/repositories/takedowns.ts';
 import { ServiceError } from '../errors.ts';
 import { orderedId } from '../ids.ts';
 
-export type TakedownStatus = 'PROHIBITED' | 'SENSITIVE_RESOURCE';
+export type { TakedownStatus };
 
 export function moderationService(deps: { db: Kysely<Database>; now?: () => number }) {
   const { db } = deps;
   const repo = filesRepository(db);
+  const takedowns = takedownsRepository(db);
   const now = deps.now ?? Date.now;
 
   return {
@@ -25,13 +27,9 @@ export function moderationService(deps: { db: Kysely<Database>; now?: () => numb
         for (const hash of hashes) {
           await tx.insertInto('takedown').values({ hash, status: request.status, reason: request.reason, created_at: at }).onConflict((c) => c.column('hash').doUpdateSet({ status: request.status })).execute();
         }
-        // Every folder that holds a copy of the content, up to the root: any share of one of them holds it.
+        // Every copy of the content, in anyone's drive: any share of it or of a folder above it holds it.
         const holders = await tx.selectFrom('file').select(['id', 'user_id']).where('hash', 'in', hashes).execute();
-        const containing = new Set<string>();
-        for (const holder of holders) for (const folder of await repo.ancestry(tx, holder.user_id, holder.id)) containing.add(folder.id);
-        const shares = containing.size === 0 ? [] : await tx.selectFrom('share_item').select('share_id').distinct().where('file_id', 'in', [...containing]).execute();
-        const shareIds = shares.map((s) => s.share_id);
-        if (shareIds.length > 0) await tx.updateTable('share').set({ status: request.status }).where('id', 'in', shareIds).where('status', '!=', 'DELETED').execute();
+        const shareIds = await takedowns.flagSharesHolding(tx, holders.map((holder) => ({ ...holder, status: request.status })));
         await tx
           .insertInto('moderation_action')
           .values({ id: orderedId(at), admin_id: admin.id, action: `takedown:${request.status}`, share_user_id: request.shareUserId, hashes: JSON.stringify(hashes), share_ids: JSON.stringify(shareIds), reason: request.reason, created_at: at })
@@ -40,12 +38,6 @@ export function moderationService(deps: { db: Kysely<Database>; now?: () => numb
       });
     },
 
-    /** The content among these hashes that was taken down. */
-    async takenDown(hashes: readonly string[]): Promise<Set<string>> {
-      if (hashes.length === 0) return new Set();
-      const rows = await db.selectFrom('takedown').select('hash').where('hash', 'in', [...hashes]).execute();
-      return new Set(rows.map((r) => r.hash));
-    },
   };
 }
 

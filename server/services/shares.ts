@@ -11,6 +11,7 @@ import { ServiceError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { presentFile, TREE_COPY_INLINE_MAX_ITEMS, type FilesService } from './files.ts';
 import { recordEvents } from '../db/repositories/events.ts';
+import { takedownsRepository } from '../db/repositories/takedowns.ts';
 
 /** How long a right passcode keeps a share open for the visitor (SPEC §9: 720 minutes). */
 export const PASS_CODE_TOKEN_TTL_MS = 720 * 60_000;
@@ -56,6 +57,7 @@ export function sharesService(deps: { db: Kysely<Database>; files: FilesService;
   const { db, files, counters, key } = deps;
   const repo = sharesRepository(db);
   const fileRepo = filesRepository(db);
+  const takedowns = takedownsRepository(db);
   const now = deps.now ?? Date.now;
 
   const tokenFor = (share: ShareRow, expires: number) => createHmac('sha256', key).update(`${share.id}.${expires}.${share.pass_code}`).digest('base64url');
@@ -143,10 +145,9 @@ export function sharesService(deps: { db: Kysely<Database>; files: FilesService;
       const ordered = ids.map((id) => rows.find((r) => r.id === id)!);
       // Content that was taken down is not shared again, wherever it sits in the shared trees.
       for (const top of ordered) {
-        const hashes = (await fileRepo.subtreeRows(db, userId, top.id)).map((r) => r.hash).filter((h): h is string => !!h);
-        for (let i = 0; i < hashes.length; i += 500) {
-          const hit = await db.selectFrom('takedown').select('hash').where('hash', 'in', hashes.slice(i, i + 500)).limit(1).executeTakeFirst();
-          if (hit) throw new ServiceError('permission_denied', 'Some of this content was taken down for breaking the rules and cannot be shared.', [{ field: 'file_ids', reason: 'taken_down' }]);
+        const hashes = (await fileRepo.subtreeRows(db, userId, top.id)).map((r) => r.hash);
+        if ((await takedowns.statusesOf(db, hashes)).size > 0) {
+          throw new ServiceError('permission_denied', 'Some of this content was taken down for breaking the rules and cannot be shared.', [{ field: 'file_ids', reason: 'taken_down' }]);
         }
       }
       const passCode = request.customPassCode ?? (request.passCodeRequired ? generatePassCode() : '');

@@ -51,13 +51,12 @@ async function signUp(url: string) {
   const answer = await browser.post('/v1/auth/signup', { email: uniqueEmail(), password: goodPassword(), name: 'Ann' });
   return { browser, userId: answer.body.sub as string };
 }
-const sessionHeaders = (browser: TestBrowser) => ({ Cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '), Origin: browser.origin });
 const patch = (url: string, browser: TestBrowser, offset: number, body: Buffer<ArrayBuffer>) =>
-  fetch(url, { method: 'PATCH', headers: { ...sessionHeaders(browser), 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, body });
+  fetch(url, { method: 'PATCH', headers: { ...browser.sessionHeaders(), 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, body });
 
 function tusUpload(browser: TestBrowser, bytes: Buffer, options: Partial<tus.UploadOptions>) {
   return new Promise<void>((resolve, reject) => {
-    const upload = new tus.Upload(bytes, { headers: sessionHeaders(browser), retryDelays: [], ...options, onSuccess: () => resolve(), onError: reject });
+    const upload = new tus.Upload(bytes, { headers: browser.sessionHeaders(), retryDelays: [], ...options, onSuccess: () => resolve(), onError: reject });
     upload.start();
   });
 }
@@ -182,7 +181,7 @@ describe.each(ENGINES)('blobs in an S3-compatible store on %s', (engine) => {
     const created = await createUpload(browser, 'gone.bin', 10 * MiB);
     const url = created.body.resumable.params.url;
     await patch(url, browser, 0, randomBytes(MiB));
-    const terminated = await fetch(url, { method: 'DELETE', headers: { ...sessionHeaders(browser), 'Tus-Resumable': '1.0.0' } });
+    const terminated = await fetch(url, { method: 'DELETE', headers: { ...browser.sessionHeaders(), 'Tus-Resumable': '1.0.0' } });
     expect(terminated.status).toBe(204);
     expect(await objectKeysIn(bucket)).not.toContain(`drive/held/${created.body.file.id}`);
     expect(await server.database.db.selectFrom('object_upload').select('id').where('id', '=', created.body.file.id).executeTakeFirst()).toBeUndefined();
@@ -206,7 +205,7 @@ describe('an S3 upload across a server restart', () => {
     try {
       const resumed = new TestBrowser(second.url);
       for (const [k, v] of browser.cookies) resumed.cookies.set(k, v);
-      const head = await fetch(second.url + uploadPath, { method: 'HEAD', headers: { ...sessionHeaders(resumed), 'Tus-Resumable': '1.0.0' } });
+      const head = await fetch(second.url + uploadPath, { method: 'HEAD', headers: { ...resumed.sessionHeaders(), 'Tus-Resumable': '1.0.0' } });
       expect(head.headers.get('upload-offset')).toBe(String(9 * MiB));
       await tusUpload(resumed, bytes, { uploadUrl: second.url + uploadPath });
       expect((await resumed.get(`/drive/v1/files/${created.body.file.id}`)).body.hash).toBe(sha256(bytes));

@@ -34,6 +34,11 @@ export class TestBrowser {
     return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
   }
 
+  /** The Cookie and Origin this tab sends, for requests made with fetch itself (tus bodies). */
+  sessionHeaders(): Record<string, string> {
+    return { Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '), Origin: this.origin };
+  }
+
   get = (path: string, headers?: Record<string, string>) => this.request('GET', path, undefined, headers);
   post = (path: string, body: unknown = {}, headers?: Record<string, string>) => this.request('POST', path, body, headers);
 }
