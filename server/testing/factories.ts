@@ -6,8 +6,7 @@ import type { Config } from '../config.ts';
 import { localBlobStore, type BlobStore } from '../storage/blob-store.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { newId } from '../ids.ts';
-import { fileExtension } from '#shared/files/classify.ts';
+import { newFileRow } from '../services/files.ts';
 
 export async function insertStoredFile(
   db: Kysely<Database>,
@@ -27,55 +26,25 @@ export async function insertStoredFile(
     writeFileSync(target, content);
   }
   await db.insertInto('blob').values({ hash, size, created_at: at }).onConflict((c) => c.column('hash').doNothing()).execute();
-  const id = newId();
-  await db
-    .insertInto('file')
-    .values({
-      id,
-      user_id: userId,
-      parent_id: file.parentId ?? '',
-      kind: 'drive#file',
-      name: file.name,
-      file_extension: fileExtension(file.name),
-      size,
-      mime_type: file.mimeType ?? 'application/octet-stream',
-      hash,
-      phase: 'PHASE_TYPE_COMPLETE',
-      created_at: at,
-      modified_at: at,
-      starred_at: null,
-      trashed_at: null,
-      trash_root_id: null,
-    })
-    .execute();
+  const row = storedFileRow({ userId, parentId: file.parentId ?? '', name: file.name, size, mimeType: file.mimeType ?? 'application/octet-stream', hash, at });
+  await db.insertInto('file').values(row).execute();
   await db.updateTable('user').set((eb) => ({ storage_used: eb('storage_used', '+', size) })).where('id', '=', userId).execute();
-  return { id, hash, size };
+  return { id: row.id, hash, size };
 }
 
 /** `count` files of one small content in a folder, written in batches: big trees for task tests. */
 export async function insertManyStoredFiles(db: Kysely<Database>, userId: string, parentId: string, count: number) {
   const seed = await insertStoredFile(db, userId, { name: 'seed.txt', parentId, content: `seed-${userId}`, mimeType: 'text/plain' });
   const at = Date.now();
-  const rows = Array.from({ length: count - 1 }, (_, i) => ({
-    id: newId(),
-    user_id: userId,
-    parent_id: parentId,
-    kind: 'drive#file' as const,
-    name: `f${i}.txt`,
-    file_extension: 'txt',
-    size: seed.size,
-    mime_type: 'text/plain',
-    hash: seed.hash,
-    phase: 'PHASE_TYPE_COMPLETE',
-    created_at: at,
-    modified_at: at,
-    starred_at: null,
-    trashed_at: null,
-    trash_root_id: null,
-  }));
+  const rows = Array.from({ length: count - 1 }, (_, i) => storedFileRow({ userId, parentId, name: `f${i}.txt`, size: seed.size, mimeType: 'text/plain', hash: seed.hash, at }));
   for (let i = 0; i < rows.length; i += 500) await db.insertInto('file').values(rows.slice(i, i + 500)).execute();
   await db.updateTable('user').set((eb) => ({ storage_used: eb('storage_used', '+', seed.size * rows.length) })).where('id', '=', userId).execute();
   return { size: seed.size * count };
+}
+
+/** A finished file's row, as an upload of this content would leave it. */
+function storedFileRow(file: { userId: string; parentId: string; name: string; size: number; mimeType: string; hash: string; at: number }) {
+  return { ...newFileRow({ kind: 'drive#file', ...file }), hash: file.hash, phase: 'PHASE_TYPE_COMPLETE' };
 }
 
 /** The local blob store a test server writes to, for tests that put content there directly. */
