@@ -93,6 +93,36 @@ describe.each(ENGINES)('uploads and downloads on %s', (engine) => {
     expect(disposition).toMatch(/^attachment; filename="__ _final_.pdf"/);
   });
 
+  it('shows inline only what cannot run as a page: text as plain text, media and PDF as themselves, HTML and SVG as attachments', async () => {
+    const { browser } = await signUp(server.url);
+    const cases: Array<[name: string, mimeType: string, inlineType: string | undefined]> = [
+      ['page.html', 'text/html', undefined],
+      ['logo.svg', 'image/svg+xml', undefined],
+      ['feed.xml', 'application/xml', undefined],
+      ['notes.md', 'text/markdown', 'text/plain; charset=utf-8'],
+      ['data.json', 'application/json', 'text/plain; charset=utf-8'],
+      ['photo.png', 'image/png', 'image/png'],
+      ['clip.webm', 'video/webm', 'video/webm'],
+      ['paper.pdf', 'application/pdf', 'application/pdf'],
+      ['tool.exe', 'application/x-msdownload', undefined],
+    ];
+    for (const [name, mimeType, inlineType] of cases) {
+      const bytes = Buffer.from(`<script>alert(1)</script> ${name}`);
+      const created = await createUpload(browser, name, bytes, { mime_type: mimeType });
+      await tusUpload(browser, bytes, { uploadUrl: created.body.resumable.params.url });
+      const link = (await browser.get(`/drive/v1/files/${created.body.file.id}`)).body.web_content_link;
+      const shown = await fetch(`${link}&inline=true`);
+      expect([name, shown.status, shown.headers.get('content-type'), shown.headers.get('content-disposition')?.split(';')[0]]).toEqual([
+        name,
+        200,
+        inlineType ?? mimeType,
+        inlineType ? 'inline' : 'attachment',
+      ]);
+      expect(shown.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(shown.headers.get('content-security-policy')).toMatch(/^sandbox;/);
+    }
+  });
+
   it("counts downloaded bytes, ranges included, as traffic of the person the link was given to", async () => {
     const { browser } = await signUp(server.url);
     const bytes = randomBytes(4000);

@@ -17,7 +17,7 @@ import { ServiceError } from '../errors.ts';
 import { presentFile, ROOT } from '../services/files.ts';
 import type { UploadsService } from '../services/uploads.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import { DOWNLOAD_PATH, THUMBNAIL_PATH, contentDisposition, type DownloadLinks } from '../storage/download-links.ts';
+import { DOWNLOAD_PATH, DOWNLOAD_SAFETY_HEADERS, THUMBNAIL_PATH, contentDisposition, inlineContentType, type DownloadLinks } from '../storage/download-links.ts';
 import { thumbnailStore } from '../storage/thumbnails.ts';
 import type { UploadStore } from '../storage/upload-store.ts';
 
@@ -189,8 +189,9 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { up
         request.log.error({ file: id, hash: file.hash }, 'blob missing from the store');
         throw new ServiceError('file_not_found', 'The content of this file cannot be found on the server.');
       }
-      const disposition = contentDisposition(file.name, request.query.inline ? 'inline' : 'attachment');
-      const contentType = file.mime_type || 'application/octet-stream';
+      const shownType = request.query.inline ? inlineContentType(file.mime_type) : undefined;
+      const disposition = contentDisposition(file.name, shownType ? 'inline' : 'attachment');
+      const contentType = shownType ?? (file.mime_type || 'application/octet-stream');
       const userId = request.query.u;
       if (!blobs.localPath && blobs.deliveryUrl) {
         // The object store serves the bytes (Range included) through a short-lived presigned address.
@@ -199,6 +200,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { up
         const url = await blobs.deliveryUrl(file.hash, { contentDisposition: disposition, contentType, expiresInSeconds: PRESIGNED_DOWNLOAD_SECONDS });
         return reply.header('Cache-Control', 'no-store').redirect(url, 302);
       }
+      reply.headers(DOWNLOAD_SAFETY_HEADERS);
       reply.header('Content-Disposition', disposition);
       reply.header('Cache-Control', 'private, max-age=3600');
       reply.type(contentType);

@@ -38,3 +38,23 @@ export function contentDisposition(name: string, disposition: 'attachment' | 'in
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
+
+/**
+ * How a file's bytes may be answered when a page asks to show them (`inline=true`). People's files
+ * come from our own origin, so nothing that a browser could run as a page (HTML, SVG, XML, scripts)
+ * is ever shown inline: text of any kind is answered as plain text, pictures, sound, video and PDF
+ * as what they are, and everything else as an attachment.
+ */
+export function inlineContentType(mimeType: string): string | undefined {
+  const type = mimeType.split(';')[0]!.trim().toLowerCase();
+  if (type === 'image/svg+xml' || type.includes('xml') || type.includes('html') || type.includes('javascript')) return undefined;
+  if (type.startsWith('text/') || type === 'application/json') return 'text/plain; charset=utf-8';
+  if (/^(image|audio|video)\/[\w.+-]+$/.test(type) || type === 'application/pdf') return type;
+  return undefined;
+}
+
+/** Sent with every download: the bytes are never sniffed into something else, nor run as a page if opened. */
+export const DOWNLOAD_SAFETY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'",
+};
