@@ -2,7 +2,7 @@
 // asks for a listing, a rename or the quota the same way and cannot drift from the server's shapes.
 import { ApiError, type ApiClient } from './client.ts';
 import { FILES_PATHS, type BatchMoveBody, type CreateFolderBody, type CreateUploadBody } from './files.ts';
-import type { About, CreatedUpload, DriveFile, FileList, Task } from './resources.ts';
+import type { About, CreatedUpload, DriveFile, EventList, FileList, Task } from './resources.ts';
 import type { SortOrder } from '../files/sort-order.ts';
 
 /** API.md list filters: `{"field":{"op":value}}`. */
@@ -22,6 +22,8 @@ export type FileListRequest = {
   order: SortOrder;
   pinFoldersTop: boolean;
   filters?: FileListFilters | undefined;
+  /** Only items whose name contains this text (the search page). */
+  q?: string | undefined;
   limit?: number | undefined;
   pageToken?: string | undefined;
 };
@@ -47,12 +49,13 @@ export function filesApi(api: ApiClient) {
     task,
     waitForTask,
     /** One keyset page; keep asking with its next_page_token until that is ''. */
-    listPage({ parentId, order, pinFoldersTop, filters, limit, pageToken }: FileListRequest): Promise<FileList> {
+    listPage({ parentId, order, pinFoldersTop, filters, q, limit, pageToken }: FileListRequest): Promise<FileList> {
       return api.get<FileList>(FILES_PATHS.files, {
         parent_id: parentId,
         order,
         pin_folders_top: pinFoldersTop,
         filters: filters ? JSON.stringify(filters) : undefined,
+        q: q || undefined,
         limit,
         page_token: pageToken || undefined,
       });
@@ -93,6 +96,8 @@ export function filesApi(api: ApiClient) {
     star: (ids: readonly string[]) => batch(FILES_PATHS.star, ids),
     unstar: (ids: readonly string[]) => batch(FILES_PATHS.unstar, ids),
     about: () => api.get<About>(FILES_PATHS.about),
+    /** One page of the recent list, newest first; keep asking with next_page_token until it is ''. */
+    events: (pageToken = '', limit?: number) => api.get<EventList>(FILES_PATHS.events, { limit, page_token: pageToken || undefined }),
     /** Empties the whole trash on the server, as a task; resolves when the task has finished. */
     async emptyTrash(pollMs = 300): Promise<Task> {
       const { task_id: taskId } = await api.patch<{ task_id: string }>(FILES_PATHS.emptyTrash, {});

@@ -143,6 +143,7 @@ export const EventSchema = Type.Object({
 export type DriveEvent = Static<typeof EventSchema>;
 
 export const EventListSchema = Type.Object({ events: Type.Array(EventSchema), next_page_token: Type.String() });
+export type EventList = Static<typeof EventListSchema>;
 
 export const AboutSchema = Type.Object({
   kind: Type.Literal('drive#about'),

@@ -6,45 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test, expect, type Page } from '@playwright/test';
-
-const PASSWORD = 'violet harbour lamp 42';
-
-let accounts = 0;
-async function signUp(page: Page, name: string) {
-  accounts += 1;
-  await page.goto('/auth?locale=en-US');
-  await page.getByRole('button', { name: 'Create an account' }).click();
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('E-mail address').fill(`drive-${Date.now()}-${accounts}@example.com`);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  // The user's files are the signed-in home.
-  await expect(page).toHaveURL(/\/drive\/all$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'All files' })).toBeVisible();
-}
-
-const toolbar = (page: Page) => page.getByRole('group', { name: 'File actions' });
-/** The items of the folder or trash shown (the page's other options belong to the language menu). */
-const listed = (page: Page) => page.getByRole('listbox', { name: /^(Files and folders|Items in the trash)$/ }).getByRole('option');
-const item = (page: Page, name: string) => page.getByRole('listbox', { name: /^(Files and folders|Items in the trash)$/ }).getByRole('option', { name, exact: true });
-const uploads = (page: Page) => page.getByRole('region', { name: 'Uploads' });
-
-async function newFolder(page: Page, name: string) {
-  await toolbar(page).getByRole('button', { name: 'New folder' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New folder' });
-  await dialog.getByLabel('Folder name').fill(name);
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(item(page, name)).toBeVisible();
-}
-
-type Upload = { name: string; mimeType: string; buffer: Buffer };
-
-async function upload(page: Page, files: Upload[] | string) {
-  const chooser = page.waitForEvent('filechooser');
-  await toolbar(page).getByRole('button', { name: 'Upload files' }).click();
-  await (await chooser).setFiles(files);
-}
+import { test, expect } from '@playwright/test';
+import { item, listed, newFolder, signUp, toolbar, upload, uploads } from './drive-helpers.ts';
 
 test.describe('the drive', () => {
   test('creates folders and goes in and out of them by the breadcrumbs', async ({ page }) => {
@@ -96,8 +59,8 @@ test.describe('the drive', () => {
     await page.locator('.file-browser').dispatchEvent('drop', { dataTransfer: dropped });
     await expect(item(page, 'dropped.txt')).toBeVisible();
 
-    // 5 MB whose first PATCH reaches the server only halfway before the connection drops.
-    const big = randomBytes(5 * 1024 * 1024);
+    // 20 MB whose first PATCH reaches the server only halfway before the connection drops.
+    const big = randomBytes(20 * 1024 * 1024);
     const bigPath = path.join(mkdtempSync(path.join(os.tmpdir(), 'nubo-drive-')), 'big.bin');
     writeFileSync(bigPath, big);
     const patchOffsets: string[] = [];

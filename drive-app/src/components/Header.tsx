@@ -4,6 +4,8 @@ import { useT } from '../i18n.ts';
 import { $locale, switchLocale } from '../stores/locale.ts';
 import { $darkMode, toggleDarkMode } from '../stores/theme.ts';
 import { $layout, setSidebarMobileVisible } from '../stores/layout.ts';
+import { $user } from '../stores/user.ts';
+import { SearchBox } from './search/SearchBox.tsx';
 
 /** `withMenu` is false on pages without the sidebar, where there is no menu to open. */
 export function Header({ withMenu = true }: { withMenu?: boolean }) {
@@ -11,6 +13,7 @@ export function Header({ withMenu = true }: { withMenu?: boolean }) {
   const locale = useStore($locale);
   const darkMode = useStore($darkMode);
   const { isMobile, sidebarMobileVisible } = useStore($layout);
+  const signedIn = useStore($user).status === 'signed-in';
   return (
     <header className="app-header">
       {withMenu && isMobile && (
@@ -28,6 +31,7 @@ export function Header({ withMenu = true }: { withMenu?: boolean }) {
       <a className="brand" href="/" aria-label={t('drive.header.home')}>
         Nubo
       </a>
+      {withMenu && signedIn && <SearchBox />}
       <div className="header-actions">
         <label className="language-select">
           <span className="visually-hidden">{t('drive.header.language')}</span>
