@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILE_CATEGORIES, FILE_KINDS, classifyFile, fileCategoryOf, fileExtension, isUnsupportedAudioCodec } from './classify.ts';
+import { FILE_CATEGORIES, FILE_KINDS, classifyFile, fileCategoryOf, fileExtension, isPdf, isUnsupportedAudioCodec } from './classify.ts';
 
 describe('fileExtension', () => {
   it('answers the lowercase extension after the last dot', () => {
@@ -158,5 +158,15 @@ describe('isUnsupportedAudioCodec', () => {
     for (const codec of ['ac3', 'aac', 'opus', '', undefined]) {
       expect(isUnsupportedAudioCodec(codec), String(codec)).toBe(false);
     }
+  });
+});
+
+describe('isPdf', () => {
+  it('knows a PDF by its type, or by its name when the type is missing or generic', () => {
+    expect(isPdf({ name: 'paper.PDF', mimeType: '' })).toBe(true);
+    expect(isPdf({ name: 'scan', mimeType: 'application/pdf' })).toBe(true);
+    expect(isPdf({ name: 'paper.pdf', mimeType: 'application/octet-stream' })).toBe(true);
+    expect(isPdf({ name: 'paper.pdf', mimeType: 'text/plain' })).toBe(false);
+    expect(isPdf({ name: 'notes.txt' })).toBe(false);
   });
 });

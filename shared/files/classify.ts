@@ -77,6 +77,13 @@ export function fileCategoryOf(file: FileIdentity): FileCategory {
   return CATEGORY_OF_KIND[contentKindOf(file)];
 }
 
+/** A PDF, by its type or, when the type says nothing more precise, its name. */
+export function isPdf({ name, mimeType }: FileIdentity): boolean {
+  const type = normaliseMimeType(mimeType);
+  if (type === 'application/pdf') return true;
+  return (type === '' || type === 'application/octet-stream') && name !== undefined && fileExtension(name) === 'pdf';
+}
+
 const UNSUPPORTED_AUDIO_CODECS: ReadonlySet<string> = new Set(['eac3', 'e-ac-3', 'ec-3', 'ec3']);
 
 /** E-AC-3 audio has no decoder in browsers, so such media is played without its sound or not at all. */

@@ -1,6 +1,6 @@
 // What the app does with a file's signed link (web_content_link): download it, or show it in the
 // page. The link is the permission (no session needed), so players fetch it with Range directly.
-import { classifyFile, isUnsupportedAudioCodec } from '#shared/files/classify.ts';
+import { classifyFile, fileCategoryOf, isPdf, isUnsupportedAudioCodec } from '#shared/files/classify.ts';
 import type { DriveFile } from '#shared/api/resources.ts';
 
 /** The same link answered inline instead of as an attachment, for <img>, <video> and <audio>. */
@@ -19,12 +19,15 @@ export function startDownload(link: string): void {
   anchor.remove();
 }
 
-export type PreviewKind = 'image' | 'video' | 'audio' | 'none';
+export type PreviewKind = 'image' | 'video' | 'audio' | 'text' | 'pdf' | 'none';
 
-/** How the preview shows a file: in an image viewer, a player, or not at all. */
+/** How the preview shows a file: in an image viewer, a player, as text, as PDF pages, or not at all. */
 export function previewKindOf(file: Pick<DriveFile, 'kind' | 'name' | 'mime_type'>): PreviewKind {
   if (file.kind === 'drive#folder') return 'none';
-  const kind = classifyFile({ name: file.name, mimeType: file.mime_type });
+  const identity = { name: file.name, mimeType: file.mime_type };
+  if (isPdf(identity)) return 'pdf';
+  if (fileCategoryOf(identity) === 'TEXT') return 'text';
+  const kind = classifyFile(identity);
   return kind === 'image' || kind === 'video' || kind === 'audio' ? kind : 'none';
 }
 

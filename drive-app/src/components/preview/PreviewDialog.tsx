@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import type { DriveFile } from '#shared/api/resources.ts';
 import { driveFiles } from '../../api.ts';
 import { useT } from '../../i18n.ts';
@@ -9,12 +9,16 @@ import { Dialog } from '../dialogs/Dialog.tsx';
 import { ImageViewer } from './ImageViewer.tsx';
 import { MediaPlayer } from './MediaPlayer.tsx';
 import { NoPreview } from './NoPreview.tsx';
+import { TextViewer } from './TextViewer.tsx';
+
+// PDF.js is big: it loads only when a PDF is opened.
+const PdfViewer = lazy(async () => ({ default: (await import('./PdfViewer.tsx')).PdfViewer }));
 
 type Props = { file: DriveFile; siblings: readonly DriveFile[]; onClose(): void };
 
 type Loaded = { status: 'loading' } | { status: 'ready'; file: DriveFile; link: string } | { status: 'failed'; error: unknown };
 
-/** A file shown in the page: images step through the folder's images; players stream with Range. */
+/** A file shown in the page: images step through the folder's images; players stream with Range; text and PDF are read in place. */
 export function PreviewDialog({ file, siblings, onClose }: Props) {
   const t = useT();
   const images = previewKindOf(file) === 'image' ? siblings.filter((sibling) => previewKindOf(sibling) === 'image') : [];
@@ -48,6 +52,12 @@ export function PreviewDialog({ file, siblings, onClose }: Props) {
       )}
       {loaded.status === 'ready' && (previewKindOf(shown) === 'video' || previewKindOf(shown) === 'audio') && (
         <MediaPlayer file={loaded.file} link={loaded.link} kind={previewKindOf(shown) === 'video' ? 'video' : 'audio'} />
+      )}
+      {loaded.status === 'ready' && previewKindOf(shown) === 'text' && <TextViewer file={loaded.file} link={loaded.link} />}
+      {loaded.status === 'ready' && previewKindOf(shown) === 'pdf' && (
+        <Suspense fallback={<BusyNotice text={t('drive.loading')} />}>
+          <PdfViewer file={loaded.file} link={loaded.link} />
+        </Suspense>
       )}
       {loaded.status === 'ready' && previewKindOf(shown) === 'none' && <NoPreview file={loaded.file} link={loaded.link} reason="type" />}
     </Dialog>

@@ -1,0 +1,115 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { PDFDocumentLoadingTask, PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
+import type { DriveFile } from '#shared/api/resources.ts';
+import { useT } from '../../i18n.ts';
+import { inlineLink } from '../../files/file-links.ts';
+import { BusyNotice } from '../BusyNotice.tsx';
+import { NoPreview } from './NoPreview.tsx';
+
+type Props = { file: DriveFile; link: string };
+
+const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+
+/** PDF.js and its worker load with the first PDF shown, as a chunk of their own. */
+async function loadPdfJs() {
+  const [pdfjs, worker] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]);
+  pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+  return pdfjs;
+}
+
+/** A PDF's pages drawn in the page by PDF.js (its bytes streamed with Range), a page at a time. */
+export function PdfViewer({ file, link }: Props) {
+  const t = useT();
+  const [document, setDocument] = useState<PDFDocumentProxy>();
+  const [failed, setFailed] = useState(false);
+  const [pageNumber, setPageNumber] = useState(1);
+  const [zoom, setZoom] = useState(1);
+  const canvas = useRef<HTMLCanvasElement>(null);
+
+  useEffect(() => {
+    let current = true;
+    let loading: PDFDocumentLoadingTask | undefined;
+    setDocument(undefined);
+    setFailed(false);
+    setPageNumber(1);
+    loadPdfJs()
+      .then((pdfjs) => {
+        loading = pdfjs.getDocument({ url: inlineLink(link) });
+        return current ? loading.promise : undefined;
+      })
+      .then(
+        (pdf) => current && pdf && setDocument(pdf),
+        () => current && setFailed(true),
+      );
+    return () => {
+      current = false;
+      // Stops its downloads and its worker.
+      void loading?.destroy();
+    };
+  }, [file.id, link]);
+
+  useEffect(() => {
+    if (!document || !canvas.current) return;
+    let task: RenderTask | undefined;
+    let current = true;
+    void document.getPage(pageNumber).then((page) => {
+      if (!current || !canvas.current) return;
+      const ratio = window.devicePixelRatio || 1;
+      const viewport = page.getViewport({ scale: zoom * ratio });
+      const target = canvas.current;
+      target.width = Math.floor(viewport.width);
+      target.height = Math.floor(viewport.height);
+      target.style.width = `${Math.floor(viewport.width / ratio)}px`;
+      task = page.render({ canvas: target, viewport });
+      task.promise.catch(() => {});
+    }, () => current && setFailed(true));
+    return () => {
+      current = false;
+      task?.cancel();
+    };
+  }, [document, pageNumber, zoom]);
+
+  if (failed) return <NoPreview file={file} link={link} reason="broken" />;
+  if (!document) return <BusyNotice text={t('drive.loading')} />;
+
+  const pages = document.numPages;
+  const step = (by: number) => setPageNumber((at) => Math.min(pages, Math.max(1, at + by)));
+  const zoomIn = () => setZoom(ZOOM_STEPS.find((s) => s > zoom) ?? zoom);
+  const zoomOut = () => setZoom([...ZOOM_STEPS].reverse().find((s) => s < zoom) ?? zoom);
+  function keys(event: KeyboardEvent) {
+    const run = { ArrowLeft: () => step(-1), ArrowRight: () => step(1), PageUp: () => step(-1), PageDown: () => step(1), '+': zoomIn, '=': zoomIn, '-': zoomOut }[event.key];
+    if (!run) return;
+    event.preventDefault();
+    run();
+  }
+
+  return (
+    <div className="pdf-viewer" onKeyDown={keys}>
+      <div className="pdf-stage" tabIndex={0} data-autofocus aria-label={t('files.preview.pdfPage', { at: pageNumber, of: pages })}>
+        <canvas ref={canvas} aria-hidden="true" />
+      </div>
+      <div className="image-controls" role="group" aria-label={t('files.preview.pdfControls')}>
+        <button type="button" className="button secondary" onClick={() => step(-1)} disabled={pageNumber <= 1} aria-keyshortcuts="ArrowLeft">
+          {t('files.preview.previousPage')}
+        </button>
+        <span className="image-position">{t('files.preview.position', { at: pageNumber, of: pages })}</span>
+        <button type="button" className="button secondary" onClick={() => step(1)} disabled={pageNumber >= pages} aria-keyshortcuts="ArrowRight">
+          {t('files.preview.nextPage')}
+        </button>
+        <span className="image-zoom">
+          <button type="button" className="icon-button" onClick={zoomOut} disabled={zoom <= ZOOM_STEPS[0]!} aria-keyshortcuts="-">
+            <span aria-hidden="true">−</span>
+            <span className="visually-hidden">{t('files.preview.zoomOut')}</span>
+          </button>
+          <span className="zoom-level" aria-live="polite">
+            {Math.round(zoom * 100)}%
+          </span>
+          <button type="button" className="icon-button" onClick={zoomIn} disabled={zoom >= ZOOM_STEPS.at(-1)!} aria-keyshortcuts="+">
+            <span aria-hidden="true">+</span>
+            <span className="visually-hidden">{t('files.preview.zoomIn')}</span>
+          </button>
+        </span>
+      </div>
+    </div>
+  );
+}

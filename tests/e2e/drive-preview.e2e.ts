@@ -1,0 +1,77 @@
+// Reading files in place (issue 4): text shown as text (never as markup, and only its beginning
+// when it is long), and a PDF drawn page by page with PDF.js.
+import { test, expect } from '@playwright/test';
+import { item, signUp, upload } from './drive-helpers.ts';
+
+/** A valid PDF of `pages` pages, each saying "Page N", with its cross-reference table computed. */
+function tinyPdf(pages: number): Buffer {
+  const objects: string[] = [];
+  const kids = Array.from({ length: pages }, (_, i) => `${3 + i * 2} 0 R`).join(' ');
+  objects.push('<< /Type /Catalog /Pages 2 0 R >>');
+  objects.push(`<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`);
+  const fontId = 3 + pages * 2;
+  for (let i = 0; i < pages; i++) {
+    const stream = `BT /F1 36 Tf 72 700 Td (Page ${i + 1}) Tj ET`;
+    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${4 + i * 2} 0 R /Resources << /Font << /F1 ${fontId} 0 R >> >> >>`);
+    objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
+  }
+  objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+test.describe('reading files in place', () => {
+  test('shows a text file as text, markup included as characters, and only the beginning of a long one', async ({ page }) => {
+    await signUp(page, 'Text Reader');
+    const long = Buffer.from(`${'line of a long log\n'.repeat(40_000)}THE END\n`);
+    await upload(page, [
+      { name: 'readme.md', mimeType: 'text/markdown', buffer: Buffer.from('# Title\n<b>not bold</b> <img src=x onerror="document.title=\'owned\'">\nnaïve café ✓\n') },
+      { name: 'server.log', mimeType: 'text/plain', buffer: long },
+    ]);
+    await expect(item(page, 'server.log')).toBeVisible();
+
+    await item(page, 'readme.md').dblclick();
+    const dialog = page.getByRole('dialog', { name: 'readme.md' });
+    await expect(dialog.getByLabel('readme.md', { exact: true })).toContainText('<b>not bold</b> <img src=x onerror=');
+    await expect(dialog.getByLabel('readme.md', { exact: true })).toContainText('naïve café ✓');
+    await expect(dialog.locator('img')).toHaveCount(0);
+    expect(await page.title()).not.toBe('owned');
+    await page.keyboard.press('Escape');
+
+    await item(page, 'server.log').dblclick();
+    const log = page.getByRole('dialog', { name: 'server.log' });
+    await expect(log.getByText(/^Showing the first 512 KB of 742\.\d+ KB\./)).toBeVisible();
+    await expect(log.getByLabel('server.log', { exact: true })).toContainText('line of a long log');
+    await expect(log.getByLabel('server.log', { exact: true })).not.toContainText('THE END');
+  });
+
+  test('draws a PDF page by page', async ({ page }) => {
+    await signUp(page, 'Pdf Reader');
+    await upload(page, [{ name: 'paper.pdf', mimeType: 'application/pdf', buffer: tinyPdf(3) }]);
+    await item(page, 'paper.pdf').dblclick();
+    const dialog = page.getByRole('dialog', { name: 'paper.pdf' });
+    await expect(dialog.getByLabel('Page 1 of 3')).toBeVisible();
+    // The canvas has been drawn on: some of its pixels are dark (the text), not all white.
+    const inked = () =>
+      dialog.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+        const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+        let dark = 0;
+        for (let i = 0; i < data.length; i += 4) if (data[i]! < 128 && data[i + 3]! > 0) dark += 1;
+        return dark;
+      });
+    await expect.poll(inked).toBeGreaterThan(100);
+    await dialog.getByRole('button', { name: 'Next page' }).click();
+    await expect(dialog.getByLabel('Page 2 of 3')).toBeVisible();
+    await expect(dialog.getByRole('group', { name: 'Page controls' }).getByText('2 of 3')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(dialog.getByText('125%')).toBeVisible();
+  });
+});
