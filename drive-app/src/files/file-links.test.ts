@@ -11,11 +11,14 @@ describe('inlineLink', () => {
 });
 
 describe('previewKindOf', () => {
-  it('shows images, plays video and audio, and previews nothing else', () => {
+  it('shows images, plays video and audio, reads text and PDF, and previews nothing else', () => {
     expect(previewKindOf(file('cat.PNG'))).toBe('image');
     expect(previewKindOf(file('clip', 'video/mp4'))).toBe('video');
     expect(previewKindOf(file('song.flac'))).toBe('audio');
-    expect(previewKindOf(file('notes.pdf'))).toBe('none');
+    expect(previewKindOf(file('notes.pdf'))).toBe('pdf');
+    expect(previewKindOf(file('todo.md'))).toBe('text');
+    expect(previewKindOf(file('page.html', 'text/html'))).toBe('text');
+    expect(previewKindOf(file('setup.exe', 'application/x-msdownload'))).toBe('none');
     expect(previewKindOf(file('book.epub', 'application/epub+zip'))).toBe('none');
     expect(previewKindOf(file('Photos.jpg', '', 'drive#folder'))).toBe('none');
   });
