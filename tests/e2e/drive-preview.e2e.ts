@@ -73,5 +73,11 @@ test.describe('reading files in place', () => {
     await expect(dialog.getByRole('group', { name: 'Page controls' }).getByText('2 of 3')).toBeVisible();
     await dialog.getByRole('button', { name: 'Zoom in' }).click();
     await expect(dialog.getByText('125%')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // A file that only claims to be a PDF says so and offers the download.
+    await upload(page, [{ name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') }]);
+    await item(page, 'broken.pdf').dblclick();
+    await expect(page.getByRole('dialog', { name: 'broken.pdf' }).getByText('“broken.pdf” cannot be shown in the browser. Download it to open it on your device.')).toBeVisible();
   });
 });

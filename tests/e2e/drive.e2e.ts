@@ -55,7 +55,7 @@ test.describe('the drive', () => {
       return transfer;
     });
     await page.locator('.file-browser').dispatchEvent('dragenter', { dataTransfer: dropped });
-    await expect(page.getByText('Drop files to upload them here')).toBeVisible();
+    await expect(page.getByText('Drop files or folders to upload them here')).toBeVisible();
     await page.locator('.file-browser').dispatchEvent('drop', { dataTransfer: dropped });
     await expect(item(page, 'dropped.txt')).toBeVisible();
 
@@ -116,7 +116,7 @@ test.describe('the drive', () => {
     await upload(page, [
       { name: 'one.png', mimeType: 'image/png', buffer: pixel },
       { name: 'two.png', mimeType: 'image/png', buffer: pixel },
-      { name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') },
+      { name: 'photos.zip', mimeType: 'application/zip', buffer: Buffer.from('PK\x05\x06' + '\0'.repeat(18), 'latin1') },
     ]);
     await expect(uploads(page).getByText(/^Uploaded/)).toHaveCount(3);
 
@@ -132,12 +132,12 @@ test.describe('the drive', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
-    await item(page, 'report.pdf').dblclick();
-    const other = page.getByRole('dialog', { name: 'report.pdf' });
-    await expect(other.getByText('“report.pdf” cannot be previewed. Download it to open it on your device.')).toBeVisible();
+    await item(page, 'photos.zip').dblclick();
+    const other = page.getByRole('dialog', { name: 'photos.zip' });
+    await expect(other.getByText('“photos.zip” cannot be previewed. Download it to open it on your device.')).toBeVisible();
     const download = page.waitForEvent('download');
     await other.getByRole('button', { name: 'Download' }).last().click();
-    expect((await download).suggestedFilename()).toBe('report.pdf');
+    expect((await download).suggestedFilename()).toBe('photos.zip');
   });
 
   test('renames through the context menu and says when the name is taken', async ({ page }) => {

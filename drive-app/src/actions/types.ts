@@ -17,6 +17,7 @@ export type ActionContext = {
   listed: readonly DriveFile[];
   openFolder(id: string): void;
   chooseFilesToUpload(): void;
+  chooseFolderToUpload(): void;
 };
 
 /** A key with its modifiers; `mod` is Ctrl, or Cmd on a Mac. */

@@ -134,5 +134,15 @@ export const uploadFiles = defineAction({
   perform: ({ chooseFilesToUpload }) => chooseFilesToUpload(),
 });
 
+export const uploadFolder = defineAction({
+  id: 'upload-folder',
+  label: 'files.action.uploadFolder',
+  icon: 'upload-folder',
+  scope: 'list',
+  shortcuts: [{ key: 'u', shift: true }],
+  visible: inDrive,
+  perform: ({ chooseFolderToUpload }) => chooseFolderToUpload(),
+});
+
 /** In the order the toolbar and the menus list them. */
-export const DRIVE_ACTIONS = [uploadFiles, newFolder, openItem, downloadFiles, renameItem, moveItems, copyItems, starItems, unstarItems, trashItems] as const;
+export const DRIVE_ACTIONS = [uploadFiles, uploadFolder, newFolder, openItem, downloadFiles, renameItem, moveItems, copyItems, starItems, unstarItems, trashItems] as const;

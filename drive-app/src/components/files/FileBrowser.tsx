@@ -7,7 +7,10 @@ import { actionForKey } from '../../actions/shortcuts.ts';
 import type { Action, ActionContext, FilePlace } from '../../actions/types.ts';
 import { NO_SELECTION, keepListed } from '../../files/selection.ts';
 import type { FileListing } from '../../stores/file-listing.ts';
-import { noticeDone } from '../../stores/drive-notice.ts';
+import { noticeFailure } from '../../stores/drive-notice.ts';
+import { driveFiles } from '../../api.ts';
+import { driveChanged } from '../../events.ts';
+import { treeOfDrop, treeOfPickedFolder, uploadFolderTree, type FolderTree } from '../../files/folder-upload.ts';
 import { uploadQueue } from '../../stores/uploads.ts';
 import { BusyNotice } from '../BusyNotice.tsx';
 import { FailureNotice } from '../FailureNotice.tsx';
@@ -53,6 +56,7 @@ export function FileBrowser({ place, folderId, listing, view, actions, heading, 
   const [dropping, setDropping] = useState(false);
   const dragDepth = useRef(0);
   const uploadInput = useRef<UploadInputHandle>(null);
+  const folderInput = useRef<UploadInputHandle>(null);
   const listbox = useRef<HTMLDivElement>(null);
 
   // Items that left the list (trashed, moved, renamed away) leave the selection too.
@@ -61,6 +65,16 @@ export function FileBrowser({ place, folderId, listing, view, actions, heading, 
   const selected = useMemo(() => files.filter((file) => selection.ids.has(file.id)), [files, selection]);
 
   const upload = useCallback((picked: File[]) => uploadsFor && uploadQueue.uploadFiles(uploadsFor, picked, folderId), [uploadsFor, folderId]);
+  const uploadTree = useCallback(
+    (tree: FolderTree) => {
+      if (!uploadsFor) return;
+      uploadFolderTree(tree, folderId, {
+        createFolder: driveFiles.createFolder,
+        uploadFiles: (files, parentId) => uploadQueue.uploadFiles(uploadsFor, files, parentId),
+      }).then(driveChanged, noticeFailure);
+    },
+    [uploadsFor, folderId],
+  );
   const contextFor = (targets: readonly DriveFile[]): ActionContext => ({
     place,
     folderId,
@@ -68,6 +82,7 @@ export function FileBrowser({ place, folderId, listing, view, actions, heading, 
     listed: files,
     openFolder: onOpenFolder,
     chooseFilesToUpload: () => uploadInput.current?.choose(),
+    chooseFolderToUpload: () => folderInput.current?.choose(),
   });
   const run = (action: Action, targets: readonly DriveFile[]) => void action.perform(contextFor(targets));
 
@@ -121,9 +136,7 @@ export function FileBrowser({ place, folderId, listing, view, actions, heading, 
           event.preventDefault();
           dragDepth.current = 0;
           setDropping(false);
-          const { files: dropped, folders } = droppedFiles(event.dataTransfer);
-          if (folders > 0) noticeDone({ key: 'files.drop.foldersSkipped', values: { count: folders } });
-          if (dropped.length > 0) upload(dropped);
+          void treeOfDrop(event.dataTransfer).then(uploadTree, noticeFailure);
         },
       }
     : {};
@@ -169,22 +182,8 @@ export function FileBrowser({ place, folderId, listing, view, actions, heading, 
       )}
       {menu && <ActionMenu actions={actions} context={contextFor(menu.files)} scope={menu.scope} at={menu.at} onRun={(action) => run(action, menu.files)} onClose={closeMenu} />}
       {uploadsFor && <UploadInput ref={uploadInput} onFiles={upload} />}
+      {uploadsFor && <UploadInput ref={folderInput} folder onFiles={(files) => uploadTree(treeOfPickedFolder(files))} />}
       <DriveDialogs />
     </section>
   );
-}
-
-/** The files of a drop; folders are counted and left out, as this list uploads files only. */
-function droppedFiles(transfer: DataTransfer): { files: File[]; folders: number } {
-  const files: File[] = [];
-  let folders = 0;
-  const items = [...transfer.items].filter((item) => item.kind === 'file');
-  items.forEach((item, index) => {
-    if (item.webkitGetAsEntry()?.isDirectory) folders += 1;
-    else {
-      const file = item.getAsFile() ?? transfer.files[index];
-      if (file) files.push(file);
-    }
-  });
-  return { files, folders };
 }
