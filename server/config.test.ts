@@ -35,6 +35,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://drive.example.org' }).publicUrlSet).toBe(true);
   });
 
+  it('reads the host pages allowed to frame the drive from EMBED_ORIGINS, and stops on anything but origins', () => {
+    expect(loadConfig({ EMBED_ORIGINS: ' https://host.example.com, http://127.0.0.1:9000/ ' }).embedOrigins).toEqual(['https://host.example.com', 'http://127.0.0.1:9000']);
+    expect(loadConfig({}).embedOrigins).toEqual([]);
+    expect(() => loadConfig({ EMBED_ORIGINS: 'https://host.example.com/path' })).toThrow(/EMBED_ORIGINS/);
+    expect(() => loadConfig({ EMBED_ORIGINS: '*' })).toThrow(/EMBED_ORIGINS/);
+  });
+
   it('reads moderators from ADMIN_EMAILS, trimmed and lower-cased', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' Ann@Example.org, bo@example.org ,' }).adminEmails).toEqual(['ann@example.org', 'bo@example.org']);
     expect(loadConfig({}).adminEmails).toEqual([]);

@@ -1,6 +1,7 @@
 // Nubo's configuration: environment variables only, validated once at start so a typo stops the
 // server with a clear message instead of surfacing later as a strange failure.
 import path from 'node:path';
+import { frameMessageTarget } from '#shared/embedded.ts';
 
 export type DatabaseConfig =
   | { engine: 'sqlite'; file: string }
@@ -42,6 +43,8 @@ export type Config = {
   adminEmails: string[];
   /** A file of words (one a line) that a share's title or names must not contain; none when unset. */
   sensitiveWordsFile: string | undefined;
+  /** Host pages allowed to frame the drive app (embedded mode, SPEC §2.7), as origins; none when unset. */
+  embedOrigins: string[];
 };
 
 export class ConfigError extends Error {
@@ -73,7 +76,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     sensitiveWordsFile: env.SENSITIVE_WORDS_FILE ? path.resolve(env.SENSITIVE_WORDS_FILE) : undefined,
     adminEmails: (env.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean),
+    embedOrigins: parseEmbedOrigins(env.EMBED_ORIGINS),
   };
+}
+
+function parseEmbedOrigins(raw: string | undefined): string[] {
+  const origins: string[] = [];
+  for (const entry of (raw ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+    const origin = frameMessageTarget(entry);
+    if (!origin) throw new ConfigError(`EMBED_ORIGINS must list origins like https://app.example.com, separated by commas; "${entry}" is not one`);
+    origins.push(origin);
+  }
+  return origins;
 }
 
 function parsePort(raw: string): number {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, it, expect, beforeAll, afterAll, beforeEach, afterEach } from 'vitest';
 import { solveProofOfWork } from '#shared/accounts/proof-of-work.ts';
-import { desktopRedirectUri } from '#shared/accounts/clients.ts';
+import { NATIVE_APP_REDIRECT_URI, desktopRedirectUri } from '#shared/accounts/clients.ts';
 import { ENGINES, createTestDatabase, startTestServer, type TestServer } from '../testing/harness.ts';
 import { DEFAULT_LIMITS } from '../services/accounts.ts';
 import { TestBrowser, goodPassword, uniqueEmail } from '../testing/browser.ts';
@@ -264,6 +264,30 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
         // The failed attempt used the code up.
         expect((await exchange(body.code, verifier)).body.error).toBe('invalid_grant');
       }
+    });
+
+    it('lets the native app sign its webview in: a code for the web app becomes a cookie session, on our own pages only', async () => {
+      const app = await signedUpBrowser();
+      const code = async () => {
+        const { verifier, challenge } = pkce();
+        const { body } = await authorize(app.browser, challenge, { client_id: 'nubo-web', redirect_uri: NATIVE_APP_REDIRECT_URI });
+        return { code: body.code as string, verifier };
+      };
+      const webview = new TestBrowser(server.url);
+      const first = await code();
+      const signedIn = await webview.post('/v1/auth/token', { grant_type: 'authorization_code', code: first.code, code_verifier: first.verifier, client_id: 'nubo-web', redirect_uri: NATIVE_APP_REDIRECT_URI });
+      expect(signedIn.body).toMatchObject({ token_type: 'Cookie', sub: app.sub });
+      expect(signedIn.body.access_token).toBeUndefined();
+      expect((await webview.get('/v1/user/me')).body.sub).toBe(app.sub);
+
+      // Another site cannot turn a code into a session in someone's browser.
+      const second = await code();
+      const foreign = new TestBrowser(server.url, 'https://evil.example');
+      const refused = await foreign.post('/v1/auth/token', { grant_type: 'authorization_code', code: second.code, code_verifier: second.verifier, client_id: 'nubo-web', redirect_uri: NATIVE_APP_REDIRECT_URI });
+      expect(refused.status).toBe(403);
+      expect(foreign.cookies.size).toBe(0);
+      // Nor may a web-app code be sent anywhere but to the app.
+      expect((await authorize(app.browser, pkce().challenge, { client_id: 'nubo-web', redirect_uri: 'https://evil.example/cb' })).body.details[0].field).toBe('redirect_uri');
     });
 
     it('refuses to authorize unknown clients, foreign redirect addresses and wider scopes', async () => {

@@ -85,6 +85,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { acco
       }
     }
     if (!body.code) throw new ServiceError('invalid_request', 'code is required for the authorization_code grant.', [{ field: 'code', reason: 'missing' }]);
+    // A code turned into a cookie session must come from our own pages (no login CSRF).
+    if (clientId === CLIENT_IDS.web) assertSameOrigin(request, publicUrl);
     const tokens = await accounts.exchangeCode({ code: body.code, codeVerifier: body.code_verifier, clientId, redirectUri: body.redirect_uri }, originOf(request));
     return answerSignedIn(reply, tokens);
   });

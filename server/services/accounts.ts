@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import { isEmail } from '#shared/patterns.ts';
 import { passwordProblem } from '#shared/accounts/password-rules.ts';
 import { isProofOfWork } from '#shared/accounts/proof-of-work.ts';
-import { CLIENT_IDS, CLIENT_SCOPE, EXTENSION_REDIRECT_URI } from '#shared/accounts/clients.ts';
+import { CLIENT_IDS, CLIENT_SCOPE, EXTENSION_REDIRECT_URI, NATIVE_APP_REDIRECT_URI } from '#shared/accounts/clients.ts';
 import type { UserProfile } from '#shared/api/resources.ts';
 import type { SessionResource } from '#shared/api/auth.ts';
 import type { Database } from '../db/schema.ts';
@@ -51,6 +51,8 @@ export const DEFAULT_LIMITS: AccountLimits = {
 const CODE_CLIENTS: Record<string, (redirectUri: string) => boolean> = {
   [CLIENT_IDS.desktop]: (uri) => /^http:\/\/(127\.0\.0\.1|localhost):\d{1,5}\/windows\/client-auth-code$/.test(uri),
   [CLIENT_IDS.extension]: (uri) => uri === EXTENSION_REDIRECT_URI,
+  // The web app in the native app's webview, signed in from the app's own session.
+  [CLIENT_IDS.web]: (uri) => uri === NATIVE_APP_REDIRECT_URI,
 };
 
 export type RequestOrigin = { ip: string; userAgent: string | undefined };

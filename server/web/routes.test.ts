@@ -72,7 +72,19 @@ describe('web routes', () => {
       const response = await get(path);
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-cache');
+      // Framed only by Nubo itself unless EMBED_ORIGINS names host pages.
+      expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'self'");
       expect(await response.text()).toBe('<div id="root"></div>');
+    }
+  });
+
+  it('lets the host pages of EMBED_ORIGINS frame the drive app', async () => {
+    const hosted = await startTestServer('sqlite', { distDir, embedOrigins: ['https://host.example.com'] });
+    try {
+      const response = await fetch(`${hosted.url}/drive/all`);
+      expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'self' https://host.example.com");
+    } finally {
+      await hosted.dispose();
     }
   });
 

@@ -9,7 +9,9 @@ import type { Locale } from '#shared/i18n/locales.ts';
 import { readSiteIndex } from './site-index.ts';
 import { resolvePage } from './page-resolver.ts';
 
-export const webRoutes: FastifyPluginAsync<{ distDir: string; secureCookies: boolean }> = async (app, { distDir, secureCookies }) => {
+export const webRoutes: FastifyPluginAsync<{ distDir: string; secureCookies: boolean; embedOrigins: readonly string[] }> = async (app, { distDir, secureCookies, embedOrigins }) => {
+  // The drive app may be framed only by Nubo itself and the host pages the operator names (EMBED_ORIGINS).
+  const appFrameAncestors = `frame-ancestors ${["'self'", ...embedOrigins].join(' ')}`;
   const index = readSiteIndex(distDir);
   if (!index.hasApp && index.pages.size === 0) app.log.warn({ distDir }, 'no built site or drive app found; run the build');
 
@@ -43,6 +45,7 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string; secureCookies: boo
         return reply.redirect(answer.location, 302);
       case 'app':
         // The shell must always be fresh so a new deploy's hashed assets are picked up.
+        reply.header('Content-Security-Policy', appFrameAncestors);
         return reply.header('Cache-Control', 'no-cache').sendFile('drive-app/index.html', { cacheControl: false });
       case 'root-file':
         return reply.sendFile(`site/${answer.file}`, { maxAge: '1h' });

@@ -21,3 +21,10 @@ export function parseDesktopPort(hex: string | null | undefined): number | undef
 
 /** The extension's redirect target: the code is handed over in the page, never by navigation. */
 export const EXTENSION_REDIRECT_URI = 'nubo-extension://auth';
+
+/**
+ * Where the native app receives a code for the web app inside its webview (SPEC §7.6 "request
+ * login auth code"): the page hands its PKCE challenge over the bridge, the app asks for a code
+ * with its own session, and the page exchanges it for a cookie session. Never a navigation target.
+ */
+export const NATIVE_APP_REDIRECT_URI = 'nubo-app://web-session';
