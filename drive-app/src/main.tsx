@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import './stores/theme.ts';
+import { startEmbedding } from './embedding/embedding.ts';
 import './styles.css';
 
 // SPEC §2.7: a page chunk that fails to load (usually a new deploy) reloads the page, once.
@@ -11,6 +12,8 @@ window.addEventListener('vite:preloadError', (event) => {
   sessionStorage.setItem('nubo_chunk_reload', location.pathname);
   location.reload();
 });
+
+startEmbedding();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -40,6 +40,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'nubo-e2e-')),
       LOG_LEVEL: 'warn',
+      // The embedded-mode tests frame the app from a host page on the next port (served by the test).
+      EMBED_ORIGINS: `http://127.0.0.1:${port + 1}`,
     },
   },
 });

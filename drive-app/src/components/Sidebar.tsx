@@ -5,6 +5,9 @@ import { $layout, setSidebarMobileVisible } from '../stores/layout.ts';
 import { DRIVE_SECTIONS } from '../sections.ts';
 import { $user } from '../stores/user.ts';
 import { QuotaBar } from './QuotaBar.tsx';
+import { isEmbedded } from '../embedding/embedding.ts';
+
+const FEEDBACK_LINK = '/drive/feedback?action=open_feedback';
 
 /** The drive's navigation: one entry per section of the drive that exists (sections.ts), and the quota. */
 export function Sidebar() {
@@ -27,6 +30,12 @@ export function Sidebar() {
           <li>
             <a href="/">{t('drive.sidebar.siteHome')}</a>
           </li>
+          {isEmbedded && (
+            // The host gathers feedback (SPEC §2.7): embedded mode posts open_feedback instead of following.
+            <li>
+              <a href={FEEDBACK_LINK}>{t('drive.sidebar.feedback')}</a>
+            </li>
+          )}
         </ul>
         {signedIn && <QuotaBar />}
       </nav>

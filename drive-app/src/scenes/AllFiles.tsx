@@ -53,6 +53,7 @@ function FolderPage({ userId }: { userId: string }) {
         empty={<FilesEmpty title={folderId ? t('files.empty.folderTitle') : t('files.empty.rootTitle')} hint={t('files.empty.hint')} />}
         onOpenFolder={(id) => void navigate({ pathname: folderPath(id), search })}
         uploadsFor={userId}
+        highlight={query.get('highlight')?.split(',')}
       />
       <UploadPanel userId={userId} />
     </>

@@ -9,6 +9,7 @@ import {
   type ChangePasswordBody,
   type SignInBody,
   type SignUpBody,
+  type TokenBody,
   type WebSession,
 } from '#shared/api/auth.ts';
 import type { UserProfile } from '#shared/api/resources.ts';
@@ -154,6 +155,12 @@ export function createUserStore({ api, storage, events, solveProofOfWork: solve 
     }
   }
 
+  /** Signs in with an authorization code issued for this page (by the native app, SPEC §7.6). */
+  function signInWithCode({ code, codeVerifier, redirectUri }: { code: string; codeVerifier: string; redirectUri: string }): Promise<UserInfo> {
+    const body: TokenBody = { grant_type: 'authorization_code', code, code_verifier: codeVerifier, client_id: CLIENT_IDS.web, redirect_uri: redirectUri };
+    return completeSignIn(() => api.post<WebSession>(AUTH_PATHS.token, body));
+  }
+
   function signIn({ email, password }: SignInInput, onCheckingRobot?: OnCheckingRobot): Promise<UserInfo> {
     const body: SignInBody = { username: email, password, client_id: CLIENT_IDS.web };
     return completeSignIn(() => sendWithProofOfWork(AUTH_PATHS.signin, body, onCheckingRobot));
@@ -212,6 +219,7 @@ export function createUserStore({ api, storage, events, solveProofOfWork: solve 
     $user: $user as ReadableAtom<UserState>,
     refreshUser,
     signIn,
+    signInWithCode,
     signUp,
     signOut,
     signOutEverywhere,

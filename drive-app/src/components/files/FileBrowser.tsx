@@ -37,6 +37,8 @@ type Props = {
   onOpenFolder(folderId: string): void;
   /** Whose drive dropped and picked files go to; without it the list takes no uploads. */
   uploadsFor?: string | undefined;
+  /** Items to show selected once they are listed (highlight_files, SPEC §2.7). */
+  highlight?: readonly string[] | undefined;
 };
 
 const NOTHING: readonly DriveFile[] = [];
@@ -47,7 +49,7 @@ type OpenMenu = { files: readonly DriveFile[]; scope: Action['scope']; at: MenuR
  * A list of the drive (a folder, the trash) with everything done to it: selection, the toolbar,
  * the context menu and the keyboard running the same actions, dialogs, and files dropped on it.
  */
-export function FileBrowser({ place, folderId, listing, view, actions, heading, controls, listLabel, empty, onOpenFolder, uploadsFor }: Props) {
+export function FileBrowser({ place, folderId, listing, view, actions, heading, controls, listLabel, empty, onOpenFolder, uploadsFor, highlight }: Props) {
   const t = useT();
   const state = useStore(listing.$state);
   const files = state.status === 'ready' ? state.files : NOTHING;
@@ -63,6 +65,14 @@ export function FileBrowser({ place, folderId, listing, view, actions, heading, 
   const order = useMemo(() => files.map((file) => file.id), [files]);
   useEffect(() => setSelection((current) => keepListed(current, order)), [order]);
   const selected = useMemo(() => files.filter((file) => selection.ids.has(file.id)), [files, selection]);
+  const highlighted = useRef(false);
+  useEffect(() => {
+    if (highlighted.current || !highlight?.length) return;
+    const shown = highlight.filter((id) => order.includes(id));
+    if (shown.length === 0) return;
+    highlighted.current = true;
+    setSelection({ ids: new Set(shown), anchor: shown[0], active: shown[0] });
+  }, [highlight, order]);
 
   const upload = useCallback((picked: File[]) => uploadsFor && uploadQueue.uploadFiles(uploadsFor, picked, folderId), [uploadsFor, folderId]);
   const uploadTree = useCallback(

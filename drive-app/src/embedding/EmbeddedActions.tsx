@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useNavigate } from 'react-router';
+import type { DriveFile, Task } from '#shared/api/resources.ts';
+import { driveFiles } from '../api.ts';
+import { useT } from '../i18n.ts';
+import { folderPath, searchPath } from '../files/drive-paths.ts';
+import { BusyNotice } from '../components/BusyNotice.tsx';
+import { FailureNotice } from '../components/FailureNotice.tsx';
+import { Dialog } from '../components/dialogs/Dialog.tsx';
+import { PreviewDialog } from '../components/preview/PreviewDialog.tsx';
+import { $appAction } from './embedding.ts';
+
+/** The ids a link names, as `file_ids=a,b` or a single `file_id`. */
+const idsOf = (params: Record<string, string>) => (params.file_ids ?? params.file_id ?? '').split(',').map((id) => id.trim()).filter(Boolean);
+
+/**
+ * The actions embedded mode carries out inside the app (SPEC §2.7): open_file previews a file,
+ * show_task follows a task, highlight_files shows files selected in their folder, search searches.
+ */
+export function EmbeddedActions() {
+  const action = useStore($appAction);
+  const navigate = useNavigate();
+  const [opened, setOpened] = useState<{ kind: 'file'; id: string } | { kind: 'task'; id: string }>();
+
+  useEffect(() => {
+    if (!action) return;
+    $appAction.set(undefined);
+    const params = action.params;
+    switch (action.actionName) {
+      case 'open_file': {
+        const [id] = idsOf(params);
+        if (id) setOpened({ kind: 'file', id });
+        break;
+      }
+      case 'show_task':
+        if (params.task_id) setOpened({ kind: 'task', id: params.task_id });
+        break;
+      case 'highlight_files': {
+        const ids = idsOf(params);
+        if (ids.length > 0) {
+          void driveFiles.get(ids[0]!).then(
+            (file) => navigate(`${folderPath(file.parent_id)}?${new URLSearchParams({ highlight: ids.join(',') })}`),
+            (failure: unknown) => console.warn('nubo: highlight_files:', failure),
+          );
+        }
+        break;
+      }
+      case 'search':
+        void navigate(searchPath(params.q ?? params.text ?? ''));
+        break;
+      default:
+        break;
+    }
+  }, [action, navigate]);
+
+  if (opened?.kind === 'file') return <OpenedFile id={opened.id} onClose={() => setOpened(undefined)} />;
+  if (opened?.kind === 'task') return <TaskProgress id={opened.id} onClose={() => setOpened(undefined)} />;
+  return null;
+}
+
+function OpenedFile({ id, onClose }: { id: string; onClose(): void }) {
+  const t = useT();
+  const [file, setFile] = useState<DriveFile | { failed: unknown }>();
+  useEffect(() => {
+    driveFiles.get(id).then(setFile, (failed: unknown) => setFile({ failed }));
+  }, [id]);
+  if (file && 'id' in file) return <PreviewDialog file={file} siblings={[file]} onClose={onClose} />;
+  return (
+    <Dialog title={t('files.action.open')} onClose={onClose}>
+      {file ? <FailureNotice failure={file.failed} /> : <BusyNotice text={t('drive.loading')} />}
+    </Dialog>
+  );
+}
+
+/** A task's name, phase and progress, followed until it ends. */
+function TaskProgress({ id, onClose }: { id: string; onClose(): void }) {
+  const t = useT();
+  const [task, setTask] = useState<Task | { failed: unknown }>();
+  useEffect(() => {
+    let current = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = () =>
+      driveFiles.task(id).then(
+        (next) => {
+          if (!current) return;
+          setTask(next);
+          if (next.phase !== 'PHASE_TYPE_COMPLETE' && next.phase !== 'PHASE_TYPE_ERROR') timer = setTimeout(poll, 1000);
+        },
+        (failed: unknown) => current && setTask({ failed }),
+      );
+    void poll();
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [id]);
+  return (
+    <Dialog title={t('task.title')} onClose={onClose}>
+      {!task && <BusyNotice text={t('drive.loading')} />}
+      {task && 'failed' in task && <FailureNotice failure={task.failed} />}
+      {task && 'id' in task && (
+        <div className="task-progress">
+          <p className="task-name">{task.name}</p>
+          <progress max={100} value={task.progress} aria-label={t('task.progress')} />
+          <p role="status">{t(TASK_PHASE_LABELS[task.phase] ?? 'task.phase.running', { progress: task.progress })}</p>
+          {task.phase === 'PHASE_TYPE_ERROR' && task.message && <p className="notice">{task.message}</p>}
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+const TASK_PHASE_LABELS = {
+  PHASE_TYPE_UNKNOW: 'task.phase.pending',
+  PHASE_TYPE_PENDING: 'task.phase.pending',
+  PHASE_TYPE_RUNNING: 'task.phase.running',
+  PHASE_TYPE_PAUSED: 'task.phase.paused',
+  PHASE_TYPE_COMPLETE: 'task.phase.complete',
+  PHASE_TYPE_ERROR: 'task.phase.error',
+} as const;
