@@ -1,5 +1,8 @@
-// Reading files in place (issue 4): text shown as text (never as markup, and only its beginning
-// when it is long), and a PDF drawn page by page with PDF.js.
+// Reading and playing files in place (issue 4): text shown as text (never as markup, and only its
+// beginning when it is long), a PDF drawn page by page with PDF.js, a video played, and a video
+// whose sound browsers cannot decode (E-AC-3) flagged. Fixtures in tests/fixtures were made with
+// ffmpeg's test sources (3 s VP8/Opus WebM; 2 s H.264/E-AC-3 MP4).
+import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { item, signUp, upload } from './drive-helpers.ts';
 
@@ -79,5 +82,32 @@ test.describe('reading files in place', () => {
     await upload(page, [{ name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') }]);
     await item(page, 'broken.pdf').dblclick();
     await expect(page.getByRole('dialog', { name: 'broken.pdf' }).getByText('“broken.pdf” cannot be shown in the browser. Download it to open it on your device.')).toBeVisible();
+  });
+});
+
+test.describe('playing media', () => {
+  const fixture = (name: string) => path.join(import.meta.dirname, '../fixtures', name);
+
+  test('plays a video, streamed from its signed link', async ({ page }) => {
+    await signUp(page, 'Video Watcher');
+    await upload(page, fixture('clip.webm'));
+    await item(page, 'clip.webm').dblclick();
+    const video = page.getByRole('dialog', { name: 'clip.webm' }).locator('video');
+    await expect(video).toBeVisible();
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0.5);
+    expect(await video.evaluate((element: HTMLVideoElement) => element.error)).toBeNull();
+  });
+
+  test('says when a video’s sound is E-AC-3, which browsers cannot play', async ({ page }) => {
+    await signUp(page, 'Sound Checker');
+    await upload(page, fixture('eac3.mp4'));
+    await expect(item(page, 'eac3.mp4')).toBeVisible();
+    // The media facts are read by a task after the upload.
+    const id = await page.evaluate(async () => (await fetch('/drive/v1/files').then((r) => r.json())).files[0].id as string);
+    await expect
+      .poll(async () => page.evaluate(async (fileId) => (await fetch(`/drive/v1/files/${fileId}`).then((r) => r.json())).medias?.[0]?.video?.audio_codec ?? '', id), { timeout: 20_000 })
+      .toMatch(/e-?ac-?3/i);
+    await item(page, 'eac3.mp4').dblclick();
+    await expect(page.getByRole('dialog', { name: 'eac3.mp4' }).getByText('The sound of this video uses a format browsers cannot play, so it may play without sound.')).toBeVisible();
   });
 });
