@@ -1,16 +1,13 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { ALL_FOLDERS } from '#shared/api/files-client.ts';
-import type { SortOrder } from '#shared/files/sort-order.ts';
 import { useT } from '../i18n.ts';
 import { DRIVE_ACTIONS } from '../actions/definitions/files.ts';
 import { folderPath } from '../files/drive-paths.ts';
-import { queryWithOrder, shownOrder } from '../files/listing-order.ts';
 import { RequireUser } from '../components/RequireUser.tsx';
 import { FileBrowser } from '../components/files/FileBrowser.tsx';
 import { FilesEmpty } from '../components/files/FilesEmpty.tsx';
-import { SortMenu } from '../components/files/SortMenu.tsx';
-import { ViewSwitch } from '../components/files/ViewSwitch.tsx';
-import { useFileListing, useFileViewSetting } from '../components/files/useFileListing.ts';
+import { useFileListing } from '../components/files/useFileListing.ts';
+import { useFileViewControls } from '../components/files/useFileViewControls.tsx';
 
 /** What can be done to found items: everything but what adds to a folder (the results are in many). */
 const SEARCH_ACTIONS = DRIVE_ACTIONS.filter((action) => action.scope === 'selection');
@@ -23,16 +20,10 @@ export function Search() {
 function SearchPage({ userId }: { userId: string }) {
   const t = useT();
   const navigate = useNavigate();
-  const [query, setQuery] = useSearchParams();
+  const [query] = useSearchParams();
   const text = query.get('q')?.trim() ?? '';
-  const [setting, changeSetting] = useFileViewSetting(userId);
-  const order = shownOrder(query, setting.orderType);
+  const { setting, order, controls } = useFileViewControls(userId);
   const listing = useFileListing({ parentId: ALL_FOLDERS, q: text, order, pinFoldersTop: setting.pinFoldersTop });
-
-  function chooseOrder(next: SortOrder) {
-    changeSetting({ orderType: next });
-    setQuery(queryWithOrder(query, next), { replace: true });
-  }
 
   return (
     <FileBrowser
@@ -43,12 +34,7 @@ function SearchPage({ userId }: { userId: string }) {
       view={setting.viewType}
       actions={SEARCH_ACTIONS}
       heading={<h1>{text ? t('search.title', { text }) : t('search.titleEmpty')}</h1>}
-      controls={
-        <>
-          <SortMenu order={order} pinFoldersTop={setting.pinFoldersTop} onOrder={chooseOrder} onPinFoldersTop={(pinFoldersTop) => changeSetting({ pinFoldersTop })} />
-          <ViewSwitch view={setting.viewType} onView={(viewType) => changeSetting({ viewType })} />
-        </>
-      }
+      controls={controls}
       listLabel={t('search.listLabel')}
       empty={<FilesEmpty title={text ? t('search.empty.title') : t('search.titleEmpty')} hint={t('search.empty.hint')} />}
       onOpenFolder={(id) => void navigate(folderPath(id))}

@@ -1,15 +1,11 @@
-import { useSearchParams } from 'react-router';
 import { ALL_FOLDERS, TRASH_FILTERS } from '#shared/api/files-client.ts';
-import type { SortOrder } from '#shared/files/sort-order.ts';
 import { useT } from '../i18n.ts';
 import { TRASH_ACTIONS } from '../actions/definitions/trash.ts';
-import { queryWithOrder, shownOrder } from '../files/listing-order.ts';
 import { RequireUser } from '../components/RequireUser.tsx';
 import { FileBrowser } from '../components/files/FileBrowser.tsx';
 import { FilesEmpty } from '../components/files/FilesEmpty.tsx';
-import { SortMenu } from '../components/files/SortMenu.tsx';
-import { ViewSwitch } from '../components/files/ViewSwitch.tsx';
-import { useFileListing, useFileViewSetting } from '../components/files/useFileListing.ts';
+import { useFileListing } from '../components/files/useFileListing.ts';
+import { useFileViewControls } from '../components/files/useFileViewControls.tsx';
 import { UploadPanel } from '../components/uploads/UploadPanel.tsx';
 
 /** /drive/trash: what was moved to the trash, to restore or delete for ever. */
@@ -19,15 +15,8 @@ export function Trash() {
 
 function TrashPage({ userId }: { userId: string }) {
   const t = useT();
-  const [query, setQuery] = useSearchParams();
-  const [setting, changeSetting] = useFileViewSetting(userId);
-  const order = shownOrder(query, setting.orderType);
+  const { setting, order, controls } = useFileViewControls(userId);
   const listing = useFileListing({ parentId: ALL_FOLDERS, filters: TRASH_FILTERS, order, pinFoldersTop: setting.pinFoldersTop });
-
-  function chooseOrder(next: SortOrder) {
-    changeSetting({ orderType: next });
-    setQuery(queryWithOrder(query, next), { replace: true });
-  }
 
   return (
     <>
@@ -38,12 +27,7 @@ function TrashPage({ userId }: { userId: string }) {
         view={setting.viewType}
         actions={TRASH_ACTIONS}
         heading={<h1>{t('trash.title')}</h1>}
-        controls={
-          <>
-            <SortMenu order={order} pinFoldersTop={setting.pinFoldersTop} onOrder={chooseOrder} onPinFoldersTop={(pinFoldersTop) => changeSetting({ pinFoldersTop })} />
-            <ViewSwitch view={setting.viewType} onView={(viewType) => changeSetting({ viewType })} />
-          </>
-        }
+        controls={controls}
         listLabel={t('trash.listLabel')}
         empty={<FilesEmpty title={t('trash.empty.title')} hint={t('trash.empty.hint')} />}
         onOpenFolder={() => {}}

@@ -3,6 +3,7 @@ import type { DriveFile } from '#shared/api/resources.ts';
 import { useT } from '../../i18n.ts';
 import { inlineLink } from '../../files/file-links.ts';
 import { NoPreview } from './NoPreview.tsx';
+import { ZoomControls, useZoom } from './ZoomControls.tsx';
 
 type Props = {
   file: DriveFile;
@@ -18,18 +19,17 @@ const FIT = 1;
 /** One image, fitted to the window at first; zoom with the buttons or + − 0, step with ← →. */
 export function ImageViewer({ file, link, position, onPrevious, onNext }: Props) {
   const t = useT();
-  const [zoom, setZoom] = useState(FIT);
+  const zooming = useZoom(ZOOM_STEPS, FIT);
+  const { zoom, zoomIn, zoomOut, reset } = zooming;
   const [broken, setBroken] = useState(false);
   // Each image starts fitted to the window.
   useEffect(() => {
-    setZoom(FIT);
+    reset();
     setBroken(false);
   }, [file.id]);
-  const zoomIn = () => setZoom(ZOOM_STEPS.find((step) => step > zoom) ?? zoom);
-  const zoomOut = () => setZoom([...ZOOM_STEPS].reverse().find((step) => step < zoom) ?? zoom);
 
   function keys(event: KeyboardEvent) {
-    const run = { '+': zoomIn, '=': zoomIn, '-': zoomOut, '0': () => setZoom(FIT), ArrowLeft: onPrevious, ArrowRight: onNext }[event.key];
+    const run = { '+': zoomIn, '=': zoomIn, '-': zoomOut, '0': reset, ArrowLeft: onPrevious, ArrowRight: onNext }[event.key];
     if (!run) return;
     event.preventDefault();
     run();
@@ -53,20 +53,7 @@ export function ImageViewer({ file, link, position, onPrevious, onNext }: Props)
             {t('files.preview.next')}
           </button>
         )}
-        <span className="image-zoom">
-          <button type="button" className="icon-button" onClick={zoomOut} disabled={zoom <= ZOOM_STEPS[0]!} aria-keyshortcuts="-">
-            <span aria-hidden="true">−</span>
-            <span className="visually-hidden">{t('files.preview.zoomOut')}</span>
-          </button>
-          <button type="button" className="button secondary zoom-level" onClick={() => setZoom(FIT)} aria-keyshortcuts="0">
-            <span className="visually-hidden">{t('files.preview.zoomReset')}</span>
-            <span aria-hidden="true">{Math.round(zoom * 100)}%</span>
-          </button>
-          <button type="button" className="icon-button" onClick={zoomIn} disabled={zoom >= ZOOM_STEPS.at(-1)!} aria-keyshortcuts="+">
-            <span aria-hidden="true">+</span>
-            <span className="visually-hidden">{t('files.preview.zoomIn')}</span>
-          </button>
-        </span>
+        <ZoomControls {...zooming} resettable />
       </div>
     </div>
   );

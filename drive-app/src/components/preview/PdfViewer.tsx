@@ -5,6 +5,7 @@ import { useT } from '../../i18n.ts';
 import { inlineLink } from '../../files/file-links.ts';
 import { BusyNotice } from '../BusyNotice.tsx';
 import { NoPreview } from './NoPreview.tsx';
+import { ZoomControls, useZoom } from './ZoomControls.tsx';
 
 type Props = { file: DriveFile; link: string };
 
@@ -23,7 +24,8 @@ export function PdfViewer({ file, link }: Props) {
   const [document, setDocument] = useState<PDFDocumentProxy>();
   const [failed, setFailed] = useState(false);
   const [pageNumber, setPageNumber] = useState(1);
-  const [zoom, setZoom] = useState(1);
+  const zooming = useZoom(ZOOM_STEPS);
+  const { zoom, zoomIn, zoomOut } = zooming;
   const canvas = useRef<HTMLCanvasElement>(null);
 
   useEffect(() => {
@@ -74,8 +76,6 @@ export function PdfViewer({ file, link }: Props) {
 
   const pages = document.numPages;
   const step = (by: number) => setPageNumber((at) => Math.min(pages, Math.max(1, at + by)));
-  const zoomIn = () => setZoom(ZOOM_STEPS.find((s) => s > zoom) ?? zoom);
-  const zoomOut = () => setZoom([...ZOOM_STEPS].reverse().find((s) => s < zoom) ?? zoom);
   function keys(event: KeyboardEvent) {
     const run = { ArrowLeft: () => step(-1), ArrowRight: () => step(1), PageUp: () => step(-1), PageDown: () => step(1), '+': zoomIn, '=': zoomIn, '-': zoomOut }[event.key];
     if (!run) return;
@@ -96,19 +96,7 @@ export function PdfViewer({ file, link }: Props) {
         <button type="button" className="button secondary" onClick={() => step(1)} disabled={pageNumber >= pages} aria-keyshortcuts="ArrowRight">
           {t('files.preview.nextPage')}
         </button>
-        <span className="image-zoom">
-          <button type="button" className="icon-button" onClick={zoomOut} disabled={zoom <= ZOOM_STEPS[0]!} aria-keyshortcuts="-">
-            <span aria-hidden="true">−</span>
-            <span className="visually-hidden">{t('files.preview.zoomOut')}</span>
-          </button>
-          <span className="zoom-level" aria-live="polite">
-            {Math.round(zoom * 100)}%
-          </span>
-          <button type="button" className="icon-button" onClick={zoomIn} disabled={zoom >= ZOOM_STEPS.at(-1)!} aria-keyshortcuts="+">
-            <span aria-hidden="true">+</span>
-            <span className="visually-hidden">{t('files.preview.zoomIn')}</span>
-          </button>
-        </span>
+        <ZoomControls {...zooming} />
       </div>
     </div>
   );
