@@ -30,6 +30,7 @@ import { taskRoutes } from './routes/tasks.ts';
 import { sharesService, type RestoreRequest } from './services/shares.ts';
 import { shareRoutes } from './routes/shares.ts';
 import { statisticsRoutes } from './routes/statistics.ts';
+import { accessRoutes } from './routes/access.ts';
 import { moderationRoutes } from './routes/moderation.ts';
 import { moderationService } from './services/moderation.ts';
 import { readFileSync } from 'node:fs';
@@ -169,6 +170,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   };
   await app.register(shareRoutes, { shares, links, auth, enqueueRestore, origin });
   await app.register(statisticsRoutes, { counters });
+  await app.register(accessRoutes, { blockedNetworks: config.blockedNetworks });
   await app.register(moderationRoutes, { moderation: moderationService({ db: database.db }), auth });
   // Moderators are named by configuration; the role follows the list at every start.
   if (config.adminEmails.length > 0) {

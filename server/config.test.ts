@@ -42,6 +42,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ EMBED_ORIGINS: '*' })).toThrow(/EMBED_ORIGINS/);
   });
 
+  it('reads BLOCKED_NETWORKS as addresses and CIDR ranges, and stops on anything else', () => {
+    expect(loadConfig({ BLOCKED_NETWORKS: ' 203.0.113.0/24, 198.51.100.7 ,2001:db8::/32' }).blockedNetworks).toEqual(['203.0.113.0/24', '198.51.100.7', '2001:db8::/32']);
+    expect(loadConfig({}).blockedNetworks).toEqual([]);
+    for (const wrong of ['203.0.113.0/33', 'example.com', '10.0.0.0/', '10.0.0.0/8/1']) expect(() => loadConfig({ BLOCKED_NETWORKS: wrong })).toThrow(/BLOCKED_NETWORKS/);
+  });
+
   it('reads moderators from ADMIN_EMAILS, trimmed and lower-cased', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' Ann@Example.org, bo@example.org ,' }).adminEmails).toEqual(['ann@example.org', 'bo@example.org']);
     expect(loadConfig({}).adminEmails).toEqual([]);

@@ -1,5 +1,6 @@
 // Nubo's configuration: environment variables only, validated once at start so a typo stops the
 // server with a clear message instead of surfacing later as a strange failure.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { frameMessageTarget } from '#shared/embedded.ts';
 
@@ -45,6 +46,8 @@ export type Config = {
   sensitiveWordsFile: string | undefined;
   /** Host pages allowed to frame the drive app (embedded mode, SPEC §2.7), as origins; none when unset. */
   embedOrigins: string[];
+  /** Networks (addresses or CIDR ranges) whose visitors see no shared content (SPEC §2.7, §4). */
+  blockedNetworks: string[];
 };
 
 export class ConfigError extends Error {
@@ -77,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sensitiveWordsFile: env.SENSITIVE_WORDS_FILE ? path.resolve(env.SENSITIVE_WORDS_FILE) : undefined,
     adminEmails: (env.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean),
     embedOrigins: parseEmbedOrigins(env.EMBED_ORIGINS),
+    blockedNetworks: parseBlockedNetworks(env.BLOCKED_NETWORKS),
   };
 }
 
@@ -88,6 +92,18 @@ function parseEmbedOrigins(raw: string | undefined): string[] {
     origins.push(origin);
   }
   return origins;
+}
+
+function parseBlockedNetworks(raw: string | undefined): string[] {
+  const networks = (raw ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  for (const network of networks) {
+    const [address = '', prefix, extra] = network.split('/');
+    const family = isIP(address);
+    const bits = prefix === undefined ? undefined : Number(prefix);
+    const fits = family !== 0 && extra === undefined && (bits === undefined || (prefix !== '' && Number.isInteger(bits) && bits >= 0 && bits <= (family === 4 ? 32 : 128)));
+    if (!fits) throw new ConfigError(`BLOCKED_NETWORKS must list IP addresses or CIDR ranges like 203.0.113.0/24, separated by commas; "${network}" is not one`);
+  }
+  return networks;
 }
 
 function parsePort(raw: string): number {
