@@ -16,6 +16,7 @@ export const ROUTES: RouteObject[] = [
       { path: '/auth', lazy: auth },
       { path: '/drive/login', lazy: auth },
       { path: '/loading', lazy: scene(async () => (await import('./scenes/Loading.tsx')).Loading) },
+      { path: '/s/:shareId/*', lazy: scene(async () => (await import('./scenes/Share.tsx')).Share) },
     ],
   },
   {

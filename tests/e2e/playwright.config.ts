@@ -8,6 +8,8 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 8091);
 const baseURL = `http://127.0.0.1:${port}`;
 const root = path.resolve(import.meta.dirname, '../..');
+// Known to the tests too (process.env), so a test can set up a state no API offers, such as an expired share.
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'nubo-e2e-')));
 
 export default defineConfig({
   testDir: '.',
@@ -38,10 +40,12 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'nubo-e2e-')),
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       // The embedded-mode tests frame the app from a host page on the next port (served by the test).
       EMBED_ORIGINS: `http://127.0.0.1:${port + 1}`,
+      // The share tests take content down as this moderator.
+      ADMIN_EMAILS: 'moderator@e2e.example.com',
     },
   },
 });

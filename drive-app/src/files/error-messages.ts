@@ -23,6 +23,7 @@ export const FILE_ERROR_MESSAGES: Readonly<Record<string, MessageKey>> = {
   file_rename_to_same_name: 'files.error.sameName',
   file_move_or_copy_to_cur: 'files.error.intoItself',
   file_name_empty: 'files.name.empty',
+  file_restore_own: 'share.error.restoreOwn',
   task_daily_create_limit: 'files.error.dailyLimit',
   task_run_nums_limit: 'files.error.runningLimit',
   payload_too_large: 'files.error.tooLarge',

@@ -14,17 +14,23 @@ import { TextViewer } from './TextViewer.tsx';
 // PDF.js is big: it loads only when a PDF is opened.
 const PdfViewer = lazy(async () => ({ default: (await import('./PdfViewer.tsx')).PdfViewer }));
 
-type Props = { file: DriveFile; siblings: readonly DriveFile[]; onClose(): void };
+type Props = {
+  file: DriveFile;
+  siblings: readonly DriveFile[];
+  onClose(): void;
+  /** How the file and its signed link are fetched: from the drive, or through a share. */
+  load?: (fileId: string) => Promise<DriveFile>;
+};
 
 type Loaded = { status: 'loading' } | { status: 'ready'; file: DriveFile; link: string } | { status: 'failed'; error: unknown };
 
 /** A file shown in the page: images step through the folder's images; players stream with Range; text and PDF are read in place. */
-export function PreviewDialog({ file, siblings, onClose }: Props) {
+export function PreviewDialog({ file, siblings, onClose, load = driveFiles.get }: Props) {
   const t = useT();
   const images = previewKindOf(file) === 'image' ? siblings.filter((sibling) => previewKindOf(sibling) === 'image') : [];
   const [shownId, setShownId] = useState(file.id);
   const shown = images.find((image) => image.id === shownId) ?? file;
-  const loaded = useSignedLink(shown.id);
+  const loaded = useSignedLink(shown.id, load);
   const at = images.findIndex((image) => image.id === shown.id);
   const step = (by: number) => {
     const next = images[(at + by + images.length) % images.length];
@@ -68,12 +74,12 @@ export function PreviewDialog({ file, siblings, onClose }: Props) {
  * The file with a fresh signed link, fetched each time another file is shown. The one shown
  * stays until the next arrives, so stepping through images keeps the viewer (and its focus).
  */
-function useSignedLink(fileId: string): Loaded {
+function useSignedLink(fileId: string, load: (fileId: string) => Promise<DriveFile>): Loaded {
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   useEffect(() => {
     let current = true;
     setLoaded((shown) => (shown.status === 'ready' ? shown : { status: 'loading' }));
-    driveFiles.get(fileId).then(
+    load(fileId).then(
       (file) => current && setLoaded(file.web_content_link ? { status: 'ready', file, link: file.web_content_link } : { status: 'failed', error: undefined }),
       (error: unknown) => current && setLoaded({ status: 'failed', error }),
     );

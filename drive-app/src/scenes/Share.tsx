@@ -1,0 +1,279 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { sharesApi, type ShareAccess } from '#shared/api/shares-client.ts';
+import type { DriveFile, ShareView } from '#shared/api/resources.ts';
+import type { RestoreBody } from '#shared/api/shares.ts';
+import { STORAGE_KEYS } from '#shared/browser-storage.ts';
+import { documentCookieJar, isAccessAllowed, markAccessAllowed } from '#shared/cookies.ts';
+import type { ShareStatus } from '#shared/enums.ts';
+import { formatLongDate, formatSize } from '#shared/format.ts';
+import type { MessageKey } from '#shared/i18n/translator.ts';
+import { stat } from '#shared/statistics.ts';
+import { api, driveFiles } from '../api.ts';
+import { signInPathFor } from '../accounts/redirect.ts';
+import { useT } from '../i18n.ts';
+import { folderPath } from '../files/drive-paths.ts';
+import { isComplete, startDownload } from '../files/file-links.ts';
+import { $user } from '../stores/user.ts';
+import { BusyNotice } from '../components/BusyNotice.tsx';
+import { FailureNotice } from '../components/FailureNotice.tsx';
+import { TextField } from '../components/TextField.tsx';
+import { FileIcon } from '../components/files/FileIcon.tsx';
+import { PreviewDialog } from '../components/preview/PreviewDialog.tsx';
+import { folderNames, keepPasscodeToken, passcodeTokenOf, rememberFolderName, rememberSavedFiles, savePending, takePendingSave } from '../shares/share-access.ts';
+
+const shares = sharesApi(api);
+
+/** API.md: -1 means never (a share without an end). */
+const NEVER = '-1';
+
+/** Every share state but the ones that show the files or ask for the passcode has a page of its own. */
+const STATUS_PAGES: Partial<Record<ShareStatus, { title: MessageKey; text: MessageKey }>> = {
+  EXPIRED: { title: 'share.status.expired.title', text: 'share.status.expired.text' },
+  DELETED: { title: 'share.status.deleted.title', text: 'share.status.deleted.text' },
+  NOT_FOUND: { title: 'share.status.notFound.title', text: 'share.status.notFound.text' },
+  PROHIBITED: { title: 'share.status.prohibited.title', text: 'share.status.prohibited.text' },
+  SENSITIVE_RESOURCE: { title: 'share.status.sensitiveResource.title', text: 'share.status.sensitiveResource.text' },
+  SENSITIVE_WORD: { title: 'share.status.sensitiveWord.title', text: 'share.status.sensitiveWord.text' },
+  AUDITING: { title: 'share.status.auditing.title', text: 'share.status.auditing.text' },
+  MAX_RESTORE_COUNT: { title: 'share.status.maxRestoreCount.title', text: 'share.status.maxRestoreCount.text' },
+};
+
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'failed'; error: unknown }
+  | { status: 'ready'; view: ShareView; files: DriveFile[]; nextPageToken: string; access: ShareAccess };
+
+/** /s/<share id>[/<folder ids…>]: a shared link as its visitor sees it (SPEC §2.4, §4). */
+export function Share() {
+  const { shareId = '', '*': path = '' } = useParams();
+  const folderIds = path.split('/').filter(Boolean);
+  const accessible = useAreaAccess(shareId);
+  if (accessible === undefined) return <ShareBusy />;
+  if (!accessible) return <StatusPage title="share.blocked.title" text="share.blocked.text" />;
+  return <ShareContent key={shareId} shareId={shareId} folderIds={folderIds} />;
+}
+
+function ShareBusy() {
+  const t = useT();
+  return <BusyNotice text={t('drive.loading')} />;
+}
+
+function StatusPage({ title, text }: { title: MessageKey; text: MessageKey }) {
+  const t = useT();
+  return (
+    <section className="share-page share-status" aria-labelledby="share-status-title">
+      <h1 id="share-status-title">{t(title)}</h1>
+      <p>{t(text)}</p>
+      <p>
+        <a href="/">{t('share.goHome')}</a>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * The IP access check (SPEC §2.7, §4): a yes is kept for ten minutes; a blocked visitor sees no
+ * content, and the block page is counted (after analysis opt-in) unless the access flag is set.
+ */
+function useAreaAccess(shareId: string): boolean | undefined {
+  const [accessible, setAccessible] = useState<boolean | undefined>(() => (isAccessAllowed(documentCookieJar()) ? true : undefined));
+  useEffect(() => {
+    if (accessible !== undefined) return;
+    api.get<{ accessible: boolean }>('/drive/v1/privilege/area_accessible').then(
+      ({ accessible: allowed }) => {
+        if (allowed) markAccessAllowed(documentCookieJar());
+        else if (localStorage.getItem(STORAGE_KEYS.accessToVisit) !== 'true') stat('block_page_show', { current_address: location.href, page_path: location.pathname, share_id: shareId });
+        setAccessible(allowed);
+      },
+      // The check could not be made: the share's own rules still apply, so the page shows.
+      () => setAccessible(true),
+    );
+  }, [accessible, shareId]);
+  return accessible;
+}
+
+function ShareContent({ shareId, folderIds }: { shareId: string; folderIds: string[] }) {
+  const t = useT();
+  const [query] = useSearchParams();
+  const [passCode, setPassCode] = useState(query.get('s_code') ?? '');
+  const [tried, setTried] = useState<string | undefined>(query.get('s_code') ?? undefined);
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const folderId = folderIds.at(-1);
+
+  useEffect(() => {
+    let current = true;
+    const access: ShareAccess = { shareId, passCode: tried, passCodeToken: passcodeTokenOf(shareId) };
+    (async () => {
+      const view = await shares.view(access);
+      if (view.pass_code_token) {
+        keepPasscodeToken(shareId, view.pass_code_token);
+        access.passCodeToken = view.pass_code_token;
+      }
+      if (view.share_status !== 'OK') return { view, files: [], nextPageToken: '' };
+      if (!folderId) return { view, files: view.files, nextPageToken: view.next_page_token };
+      const folder = await shares.folder(access, folderId);
+      return folder.share_status === 'OK' ? { view, files: folder.files, nextPageToken: folder.next_page_token } : { view: { ...view, share_status: folder.share_status }, files: [], nextPageToken: '' };
+    })().then(
+      (result) => current && setLoaded({ status: 'ready', ...result, access }),
+      (error: unknown) => current && setLoaded({ status: 'failed', error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [shareId, folderId, tried]);
+
+  if (loaded.status === 'loading') return <ShareBusy />;
+  if (loaded.status === 'failed') return <FailureNotice failure={loaded.error} />;
+  const status = loaded.view.share_status;
+  if (status === 'PASS_CODE_EMPTY' || status === 'PASS_CODE_ERROR') {
+    const submit = (event: FormEvent) => {
+      event.preventDefault();
+      setTried(passCode.trim());
+    };
+    return (
+      <section className="share-page share-passcode" aria-labelledby="share-passcode-title">
+        <h1 id="share-passcode-title">{t('share.passcode.title')}</h1>
+        <p>{t('share.passcode.hint')}</p>
+        <form onSubmit={submit}>
+          <TextField
+            label={t('share.passcode.label')}
+            value={passCode}
+            onValueChange={setPassCode}
+            autoComplete="off"
+            maxLength={10}
+            required
+            error={status === 'PASS_CODE_ERROR' ? t('share.passcode.wrong') : undefined}
+          />
+          <button type="submit" className="button primary">
+            {t('share.passcode.submit')}
+          </button>
+        </form>
+      </section>
+    );
+  }
+  const page = STATUS_PAGES[status];
+  if (page) return <StatusPage {...page} />;
+  return <SharedFiles shareId={shareId} folderIds={folderIds} view={loaded.view} files={loaded.files} access={loaded.access} />;
+}
+
+type Saving = { status: 'idle' } | { status: 'saving' } | { status: 'saved'; link: string } | { status: 'failed'; error: unknown };
+
+function SharedFiles({ shareId, folderIds, view, files, access }: { shareId: string; folderIds: string[]; view: ShareView; files: DriveFile[]; access: ShareAccess }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const user = useStore($user);
+  const [previewed, setPreviewed] = useState<DriveFile>();
+  const [saving, setSaving] = useState<Saving>({ status: 'idle' });
+  const names = folderNames();
+  const sharePath = (ids: readonly string[]) => ['', 's', shareId, ...ids].map(encodeURIComponent).join('/');
+
+  async function save(body: RestoreBody) {
+    setSaving({ status: 'saving' });
+    try {
+      const result = await shares.restore(body);
+      if (result.share_status !== 'OK') throw new Error(result.share_status);
+      const task = result.restore_task_id ? await driveFiles.waitForTask(result.restore_task_id) : undefined;
+      const savedId = task?.file_id || result.file_id;
+      rememberSavedFiles(savedId ? [savedId] : []);
+      const saved = savedId ? await driveFiles.get(savedId) : undefined;
+      setSaving({ status: 'saved', link: saved ? `${folderPath(saved.parent_id)}?${new URLSearchParams({ highlight: saved.id })}` : folderPath('') });
+    } catch (error) {
+      setSaving({ status: 'failed', error });
+    }
+  }
+
+  const saveBody = (): RestoreBody => ({
+    share_id: shareId,
+    ...(access.passCodeToken ? { pass_code_token: access.passCodeToken } : {}),
+    ...(folderIds.length > 0 ? { file_ids: files.map((file) => file.id) } : {}),
+  });
+
+  function askToSave() {
+    if (user.status !== 'signed-in') {
+      // Signing in comes first; the same save then goes on by itself (SPEC §3.7).
+      savePending(shareId, saveBody());
+      void navigate(signInPathFor(`${location.pathname}${location.search}`));
+      return;
+    }
+    void save(saveBody());
+  }
+
+  // Back from signing in: the save asked for before goes on.
+  useEffect(() => {
+    if (user.status !== 'signed-in') return;
+    const pending = takePendingSave(shareId);
+    if (pending) void save(pending);
+  }, [user.status, shareId]);
+
+  function open(file: DriveFile) {
+    if (file.kind === 'drive#folder') {
+      rememberFolderName(file.id, file.name);
+      void navigate(sharePath([...folderIds, file.id]));
+    } else if (isComplete(file)) setPreviewed(file);
+  }
+
+  const load = async (fileId: string) => {
+    const file = await shares.file(access, fileId);
+    if (!file) throw new Error('file_not_found');
+    return file;
+  };
+
+  return (
+    <section className="share-page" aria-labelledby="share-title">
+      <header className="share-header">
+        <h1 id="share-title">{view.title}</h1>
+        <p className="share-facts">
+          <span>{t('share.sharedBy', { name: view.user_info.nickname })}</span>
+          <span>{t('share.fileCount', { count: Number(view.file_num) })}</span>
+          <span>{view.expiration_at && view.expiration_at !== NEVER ? t('share.expires', { date: formatLongDate(view.expiration_at) }) : t('share.neverExpires')}</span>
+        </p>
+        <div className="share-actions">
+          <button type="button" className="button primary" onClick={askToSave} disabled={saving.status === 'saving' || files.length === 0}>
+            {t('share.save')}
+          </button>
+          {saving.status === 'saving' && <span role="status">{t('share.saving')}</span>}
+          {saving.status === 'saved' && (
+            <span role="status">
+              {t('share.saved')} <Link to={saving.link}>{t('share.openSaved')}</Link>
+            </span>
+          )}
+        </div>
+        {saving.status === 'failed' && <FailureNotice failure={saving.error} />}
+      </header>
+      <nav className="breadcrumbs" aria-label={t('share.path')}>
+        <ol>
+          <li>{folderIds.length > 0 ? <Link to={sharePath([])}>{view.title}</Link> : <span aria-current="page">{view.title}</span>}</li>
+          {folderIds.map((id, index) => (
+            <li key={id}>
+              {index === folderIds.length - 1 ? <span aria-current="page">{names[id] ?? '…'}</span> : <Link to={sharePath(folderIds.slice(0, index + 1))}>{names[id] ?? '…'}</Link>}
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <ul className="share-files" aria-label={t('share.listLabel')}>
+        {files.map((file) => (
+          <li key={file.id} className="share-file">
+            <button type="button" className="share-file-open" onClick={() => open(file)}>
+              <FileIcon file={file} size={24} />
+              <span className="share-file-name">{file.name}</span>
+            </button>
+            <span className="share-file-size">{file.kind === 'drive#folder' ? t('files.folderKind') : formatSize(file.size)}</span>
+            {file.kind === 'drive#file' && (
+              <button
+                type="button"
+                className="button secondary"
+                aria-label={t('share.downloadFile', { name: file.name })}
+                onClick={() => void load(file.id).then((info) => info.web_content_link && startDownload(info.web_content_link), (error: unknown) => setSaving({ status: 'failed', error }))}
+              >
+                {t('share.download')}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {previewed && <PreviewDialog file={previewed} siblings={files.filter(isComplete)} onClose={() => setPreviewed(undefined)} load={load} />}
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+// The share page (issue 5): a visitor opens /s/<id>, gives the passcode, browses, previews, and
+// saves the share into their own drive — signing in on the way — and every state of a share
+// (expired, cancelled, taken down, saved as often as allowed, unknown) has its own page.
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { test, expect, type Browser, type Page } from '@playwright/test';
+import { PASSWORD, item, signUp } from './drive-helpers.ts';
+
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+/** Calls the API from the signed-in page, as the app would. */
+const call = <T = Record<string, unknown>>(page: Page, method: string, url: string, body?: unknown) =>
+  page.evaluate(
+    async ([method, url, body]) => {
+      const answer = await fetch(url as string, { method: method as string, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return answer.json();
+    },
+    [method, url, body] as const,
+  ) as Promise<T>;
+
+async function folder(page: Page, name: string, parentId = '') {
+  return (await call<{ file: { id: string } }>(page, 'POST', '/drive/v1/files', { kind: 'drive#folder', name, parent_id: parentId })).file.id;
+}
+
+async function file(page: Page, name: string, parentId: string, bytes: Buffer, mimeType = 'application/octet-stream') {
+  const created = await call<{ file: { id: string; hash?: string }; resumable: { params: { url: string } } }>(page, 'POST', '/drive/v1/files', { kind: 'drive#file', name, parent_id: parentId, size: String(bytes.length), mime_type: mimeType });
+  await page.evaluate(
+    async ([url, data]) => {
+      await fetch(url, { method: 'PATCH', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: Uint8Array.from(atob(data), (c) => c.charCodeAt(0)) });
+    },
+    [created.resumable.params.url, bytes.toString('base64')] as const,
+  );
+  return created.file.id;
+}
+
+/** An owner with Trip/{Day 1/{photo.png, Beach/{shell.txt}}, plan.txt}, shared with `options`. */
+async function sharedTrip(browser: Browser, options: Record<string, unknown> = {}) {
+  const page = await (await browser.newContext()).newPage();
+  await signUp(page, 'Trip Owner');
+  const trip = await folder(page, 'Trip');
+  const day = await folder(page, 'Day 1', trip);
+  const beach = await folder(page, 'Beach', day);
+  await file(page, 'photo.png', day, PIXEL, 'image/png');
+  await file(page, 'shell.txt', beach, Buffer.from('a shell\n'), 'text/plain');
+  // Content of its own, so taking it down touches this share only.
+  await file(page, 'plan.txt', trip, Buffer.from(`the plan ${Math.random()}\n`), 'text/plain');
+  const share = await call<{ share_id: string }>(page, 'POST', '/drive/v1/share', { file_ids: [trip], ...options });
+  return { owner: page, shareId: share.share_id, trip };
+}
+
+const shared = (page: Page) => page.getByRole('list', { name: 'Shared files' });
+
+test.describe('a shared link', () => {
+  test('asks for the passcode, says when it is wrong, browses two levels down, previews, and saves the tree after signing in', async ({ browser, page }) => {
+    const { shareId } = await sharedTrip(browser, { pass_code_option: 'REQUIRED', custom_pass_code: 'sea42' });
+
+    await page.goto(`/s/${shareId}?locale=en-US`);
+    await expect(page.getByRole('heading', { level: 1, name: 'This share needs a passcode' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Passcode' }).fill('wrong1');
+    await page.getByRole('button', { name: 'Open' }).click();
+    await expect(page.getByText('That passcode is not right.', { exact: false })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Passcode' }).fill('sea42');
+    await page.getByRole('button', { name: 'Open' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Trip' })).toBeVisible();
+    await expect(page.getByText('Shared by T', { exact: false })).toBeVisible();
+    await expect(page.getByText('No end date')).toBeVisible();
+    await shared(page).getByRole('button', { name: 'Trip' }).click();
+    await shared(page).getByRole('button', { name: 'Day 1' }).click();
+    await expect(page).toHaveURL(new RegExp(`/s/${shareId}/[^/]+/[^/]+$`));
+    await shared(page).getByRole('button', { name: 'Beach' }).click();
+    await expect(shared(page).getByRole('button', { name: 'shell.txt', exact: true })).toBeVisible();
+    const trail = page.getByRole('navigation', { name: 'Folder path' });
+    await expect(trail.getByRole('listitem')).toHaveText(['Trip', 'Trip', 'Day 1', 'Beach']);
+    await trail.getByRole('link', { name: 'Day 1' }).click();
+    await shared(page).getByRole('button', { name: 'photo.png', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'photo.png' }).getByRole('img', { name: 'photo.png' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // The passcode token is kept in a cookie for this share: a reload needs no passcode.
+    await trail.getByRole('link', { name: 'Trip' }).first().click();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Trip' })).toBeVisible();
+    expect((await page.context().cookies()).some((cookie) => cookie.name === `nubo_share_passcode_token_${shareId}`)).toBe(true);
+
+    // Saving while signed out: sign in first, then the save goes on by itself.
+    await page.getByRole('button', { name: 'Save to my drive' }).click();
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await page.getByLabel('Name').fill('Share Saver');
+    await page.getByLabel('E-mail address').fill(`saver-${Date.now()}@example.com`);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(new RegExp(`/s/${shareId}$`));
+    await expect(page.getByText('Saved to your drive.')).toBeVisible();
+    await page.getByRole('link', { name: 'Open the saved files' }).click();
+    await expect(item(page, 'Trip')).toHaveAttribute('aria-selected', 'true');
+    await item(page, 'Trip').dblclick();
+    await item(page, 'Day 1').dblclick();
+    await expect(item(page, 'photo.png')).toBeVisible();
+    await item(page, 'Beach').dblclick();
+    await expect(item(page, 'shell.txt')).toBeVisible();
+  });
+
+  test('shows its own page for an expired, a cancelled, a taken-down, a used-up and an unknown share', async ({ browser, page }) => {
+    const expired = await sharedTrip(browser, { expiration_days: 1 });
+    const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'nubo.db'));
+    db.prepare('UPDATE share SET expires_at = ? WHERE id = ?').run(Date.now() - 1000, expired.shareId);
+    db.close();
+    const cancelled = await sharedTrip(browser);
+    await call(cancelled.owner, 'POST', '/drive/v1/share:batchDelete', { ids: [cancelled.shareId] });
+    const takenDown = await sharedTrip(browser);
+    const usedUp = await sharedTrip(browser, { restore_limit: 1 });
+
+    // A moderator (ADMIN_EMAILS of the e2e server) takes the plan down.
+    const moderator = await (await browser.newContext()).newPage();
+    await moderator.goto('/auth?locale=en-US');
+    await moderator.getByRole('button', { name: 'Create an account' }).click();
+    await moderator.getByLabel('Name').fill('Moderator');
+    await moderator.getByLabel('E-mail address').fill('moderator@e2e.example.com');
+    await moderator.getByLabel('Password').fill(PASSWORD);
+    await moderator.getByRole('button', { name: 'Create account' }).click();
+    await expect(moderator).toHaveURL(/\/drive\/all$/);
+    const plan = (await call<{ files: Array<{ id: string; name: string }> }>(takenDown.owner, 'GET', `/drive/v1/files?parent_id=${takenDown.trip}`)).files.find((f) => f.name === 'plan.txt')!;
+    const ownerId = (await call<{ sub: string }>(takenDown.owner, 'GET', '/v1/user/me')).sub;
+    await call(moderator, 'POST', '/audit-admin/v1/share', { share_user_id: ownerId, file_ids: [plan.id] });
+
+    // Someone saves the restore-limited share once.
+    await call(moderator, 'POST', '/drive/v1/share/restore', { share_id: usedUp.shareId });
+
+    const visit = async (shareId: string) => page.goto(`/s/${shareId}?locale=en-US`);
+    await visit(expired.shareId);
+    await expect(page.getByRole('heading', { level: 1, name: 'This share has expired' })).toBeVisible();
+    await visit(cancelled.shareId);
+    await expect(page.getByRole('heading', { level: 1, name: 'This share is gone' })).toBeVisible();
+    await visit(takenDown.shareId);
+    await expect(page.getByRole('heading', { level: 1, name: 'This share was taken down' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Shared files' })).toHaveCount(0);
+    await visit(usedUp.shareId);
+    await expect(page.getByRole('heading', { level: 1, name: 'This share has been saved as often as allowed' })).toBeVisible();
+    await visit('no-such-share-id');
+    await expect(page.getByRole('heading', { level: 1, name: 'Share not found' })).toBeVisible();
+  });
+});
