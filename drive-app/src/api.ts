@@ -1,6 +1,7 @@
 // The drive app's one API client: the shared client (SPEC §7), renewing the session once when a
 // call is answered 401, and signing this browser out when the server refuses to renew it.
 import { createApiClient } from '#shared/api/client.ts';
+import { sharesApi } from '#shared/api/shares-client.ts';
 import { filesApi } from '#shared/api/files-client.ts';
 import { AUTH_PATHS, type TokenBody, type WebSession } from '#shared/api/auth.ts';
 import { CLIENT_IDS } from '#shared/accounts/clients.ts';
@@ -36,3 +37,6 @@ export const api = withSessionRefresh(plainApi, {
 
 /** The files API (drive listing, folders, uploads, trash, quota) over the same client. */
 export const driveFiles = filesApi(api);
+
+/** The shares API (the share page, sharing, my shares) over the same client. */
+export const driveShares = sharesApi(api);

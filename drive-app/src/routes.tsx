@@ -26,6 +26,7 @@ export const ROUTES: RouteObject[] = [
       { path: '/drive/all/:folderId', lazy: allFiles },
       { path: '/drive/recent', lazy: scene(async () => (await import('./scenes/Recent.tsx')).Recent) },
       { path: '/drive/search', lazy: scene(async () => (await import('./scenes/Search.tsx')).Search) },
+      { path: '/drive/shares', lazy: scene(async () => (await import('./scenes/MyShares.tsx')).MyShares) },
       { path: '/drive/trash', lazy: scene(async () => (await import('./scenes/Trash.tsx')).Trash) },
       { path: '/drive/account', lazy: scene(async () => (await import('./scenes/Account.tsx')).Account) },
       { path: '*', lazy: scene(async () => (await import('./scenes/NotFound.tsx')).NotFound) },

@@ -1,11 +1,14 @@
 // The shares API (API.md Shares) as typed calls, for the share page: viewing a share (with its
 // passcode or passcode token), its folders, its files' signed links, and saving it into one's drive.
 import type { ApiClient } from './client.ts';
-import { RESTORE_PATH, SHARE_PATHS, type RestoreBody } from './shares.ts';
-import type { DriveFile, ShareRestoreResult, ShareView } from './resources.ts';
+import { RESTORE_PATH, SHARE_PATHS, type CreateShareBody, type RestoreBody } from './shares.ts';
+import type { DriveFile, ShareRestoreResult, ShareSummary, ShareView } from './resources.ts';
 
 /** How a visitor opens a share: the passcode just typed, or the token a right one gave earlier. */
 export type ShareAccess = { shareId: string; passCode?: string | undefined; passCodeToken?: string | undefined };
+
+/** What creating a share answers: its address, its passcode ('' for none) and a text to send. */
+export type CreatedShare = { share_id: string; share_url: string; pass_code: string; share_text: string };
 
 export type ShareFolder = Pick<ShareView, 'share_status' | 'files' | 'next_page_token'>;
 
@@ -18,6 +21,10 @@ export function sharesApi(api: ApiClient) {
     /** One shared file with its signed download link; undefined when the share no longer shows it. */
     file: async (access: ShareAccess, fileId: string) => (await api.get<{ file_info?: DriveFile }>(SHARE_PATHS.fileInfo, { ...accessQuery(access), file_id: fileId })).file_info,
     restore: (body: RestoreBody) => api.post<ShareRestoreResult>(RESTORE_PATH, body),
+    /** The owner's side: share files, list one's shares with their counters, cancel some. */
+    create: (body: CreateShareBody) => api.post<CreatedShare>(SHARE_PATHS.share, body),
+    mine: async () => (await api.get<{ data: ShareSummary[] }>(SHARE_PATHS.list)).data,
+    cancel: (ids: readonly string[]) => api.post<Record<string, never>>(SHARE_PATHS.batchDelete, { ids: [...ids] }),
   };
 }
 

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import { PASSWORD, item, signUp } from './drive-helpers.ts';
+import { PASSWORD, item, newFolder, signUp, toolbar } from './drive-helpers.ts';
 
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
@@ -139,5 +139,50 @@ test.describe('a shared link', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'This share has been saved as often as allowed' })).toBeVisible();
     await visit('no-such-share-id');
     await expect(page.getByRole('heading', { level: 1, name: 'Share not found' })).toBeVisible();
+  });
+
+  test('the owner shares a folder with a passcode, copies the link, sees it counted in My shares, and cancels it', async ({ browser, page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signUp(page, 'Link Maker');
+    await newFolder(page, 'Holiday photos');
+    await item(page, 'Holiday photos').click();
+    await toolbar(page).getByRole('button', { name: 'Share' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share' });
+    await dialog.getByRole('radio', { name: 'My own passcode' }).check();
+    await dialog.getByRole('textbox', { name: 'Your passcode' }).fill('ab');
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    await expect(dialog.getByText('4 to 10 letters or digits.').first()).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Your passcode' }).fill('sun2025');
+    await dialog.getByLabel('Link works for').selectOption({ label: '30 days' });
+    await dialog.getByRole('radio', { name: 'A set number of times' }).check();
+    await dialog.getByRole('spinbutton', { name: 'Number of saves' }).fill('2');
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+
+    const done = page.getByRole('dialog', { name: 'Link ready' });
+    const link = await done.getByRole('textbox', { name: 'Link' }).inputValue();
+    expect(link).toMatch(/\/s\/[a-z0-9]{20,}$/);
+    await expect(done.getByRole('textbox', { name: 'Passcode' })).toHaveValue('sun2025');
+    await done.getByRole('button', { name: 'Copy link and passcode' }).click();
+    await expect(done.getByText('Copied')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${link} Passcode: sun2025`);
+    await page.keyboard.press('Escape');
+    await expect(done).toBeHidden();
+
+    // A visitor opens it with the passcode: the owner's list counts the view.
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(`${link}?s_code=sun2025&locale=en-US`);
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Holiday photos' })).toBeVisible();
+
+    await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'My shares' }).click();
+    const entry = page.getByRole('list', { name: 'Your share links' }).getByRole('listitem').filter({ hasText: 'Holiday photos' });
+    await expect(entry).toContainText('Active');
+    await expect(entry).toContainText('Views: 1');
+    await expect(entry).toContainText('Saves: 0');
+    await expect(entry).toContainText('Passcode: sun2025');
+    await entry.getByRole('button', { name: 'Cancel the link “Holiday photos”' }).click();
+    // A cancelled link leaves the list.
+    await expect(entry).toHaveCount(0);
+    await visitor.reload();
+    await expect(visitor.getByRole('heading', { level: 1, name: 'This share is gone' })).toBeVisible();
   });
 });

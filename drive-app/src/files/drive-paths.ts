@@ -5,6 +5,7 @@ export const ALL_FILES_PATH = '/drive/all';
 export const TRASH_PATH = '/drive/trash';
 export const RECENT_PATH = '/drive/recent';
 export const SEARCH_PATH = '/drive/search';
+export const MY_SHARES_PATH = '/drive/shares';
 
 /** The search page for `text` (the embedded `search` action lands here too). */
 export function searchPath(text: string): string {

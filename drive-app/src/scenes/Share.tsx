@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { sharesApi, type ShareAccess } from '#shared/api/shares-client.ts';
+import type { ShareAccess } from '#shared/api/shares-client.ts';
 import type { DriveFile, ShareView } from '#shared/api/resources.ts';
 import type { RestoreBody } from '#shared/api/shares.ts';
 import { STORAGE_KEYS } from '#shared/browser-storage.ts';
@@ -10,7 +10,7 @@ import type { ShareStatus } from '#shared/enums.ts';
 import { formatLongDate, formatSize } from '#shared/format.ts';
 import type { MessageKey } from '#shared/i18n/translator.ts';
 import { stat } from '#shared/statistics.ts';
-import { api, driveFiles } from '../api.ts';
+import { api, driveFiles, driveShares as shares } from '../api.ts';
 import { signInPathFor } from '../accounts/redirect.ts';
 import { useT } from '../i18n.ts';
 import { folderPath } from '../files/drive-paths.ts';
@@ -22,8 +22,6 @@ import { TextField } from '../components/TextField.tsx';
 import { FileIcon } from '../components/files/FileIcon.tsx';
 import { PreviewDialog } from '../components/preview/PreviewDialog.tsx';
 import { folderNames, keepPasscodeToken, passcodeTokenOf, rememberFolderName, rememberSavedFiles, savePending, takePendingSave } from '../shares/share-access.ts';
-
-const shares = sharesApi(api);
 
 /** API.md: -1 means never (a share without an end). */
 const NEVER = '-1';

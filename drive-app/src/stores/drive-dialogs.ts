@@ -9,6 +9,7 @@ export type DriveDialog =
   | { kind: 'move' | 'copy'; files: readonly DriveFile[]; fromFolderId: string }
   | { kind: 'delete-forever'; files: readonly DriveFile[] }
   | { kind: 'empty-trash' }
+  | { kind: 'share'; files: readonly DriveFile[] }
   | { kind: 'preview'; file: DriveFile; siblings: readonly DriveFile[] };
 
 export const $driveDialog = atom<DriveDialog | undefined>(undefined);

@@ -79,6 +79,16 @@ export const copyItems = defineAction({
   perform: ({ files, folderId }) => openDriveDialog({ kind: 'copy', files, fromFolderId: folderId }),
 });
 
+export const shareItems = defineAction({
+  id: 'share',
+  label: 'files.action.share',
+  icon: 'share',
+  scope: 'selection',
+  shortcuts: [{ key: 'l' }],
+  visible: (context) => someItems(context) && context.files.every((file) => file.kind === 'drive#folder' || isComplete(file)),
+  perform: ({ files }) => openDriveDialog({ kind: 'share', files }),
+});
+
 export const starItems = defineAction({
   id: 'star',
   label: 'files.action.star',
@@ -145,4 +155,4 @@ export const uploadFolder = defineAction({
 });
 
 /** In the order the toolbar and the menus list them. */
-export const DRIVE_ACTIONS = [uploadFiles, uploadFolder, newFolder, openItem, downloadFiles, renameItem, moveItems, copyItems, starItems, unstarItems, trashItems] as const;
+export const DRIVE_ACTIONS = [uploadFiles, uploadFolder, newFolder, openItem, downloadFiles, renameItem, shareItems, moveItems, copyItems, starItems, unstarItems, trashItems] as const;

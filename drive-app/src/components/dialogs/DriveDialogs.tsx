@@ -11,6 +11,7 @@ import { PreviewDialog } from '../preview/PreviewDialog.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { FolderPickerDialog } from './FolderPickerDialog.tsx';
 import { NameDialog } from './NameDialog.tsx';
+import { ShareDialog } from './ShareDialog.tsx';
 
 /** The dialog an action opened, if any. */
 export function DriveDialogs() {
@@ -54,6 +55,8 @@ function OpenDialog({ dialog }: { dialog: DriveDialog }) {
           onClose={close}
         />
       );
+    case 'share':
+      return <ShareDialog files={dialog.files} onClose={close} />;
     case 'move':
     case 'copy':
       return <FolderPickerDialog mode={dialog.kind} files={dialog.files} fromFolderId={dialog.fromFolderId} onClose={close} />;
