@@ -185,4 +185,26 @@ test.describe('a shared link', () => {
     await visitor.reload();
     await expect(visitor.getByRole('heading', { level: 1, name: 'This share is gone' })).toBeVisible();
   });
+
+  test('shows a blocked visitor no content, and counts the block page only after opt-in and without the access flag', async ({ browser, page }) => {
+    const { shareId } = await sharedTrip(browser);
+    // The server's verdict for this visitor's address (BLOCKED_NETWORKS is pinned in server/routes/access.test.ts).
+    await page.route('**/drive/v1/privilege/area_accessible', (route) => route.fulfill({ json: { accessible: false } }));
+    const stats: string[] = [];
+    page.on('request', (request) => request.url().endsWith('/v1/stats') && stats.push(request.postData() ?? ''));
+
+    await page.goto('/drive/login?locale=en-US');
+    await page.evaluate(() => localStorage.setItem('allow_analysis', 'true'));
+    await page.goto(`/s/${shareId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Not available where you are' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Shared files' })).toHaveCount(0);
+    await expect.poll(() => stats.length).toBe(1);
+    expect(JSON.parse(stats[0]!)).toMatchObject({ event: 'block_page_show', data: { share_id: shareId, page_path: `/s/${shareId}` } });
+
+    await page.evaluate(() => localStorage.setItem('pp_access_to_visit', 'true'));
+    await page.reload();
+    // The statistic would leave before the notice shows (both follow the same answer).
+    await expect(page.getByRole('heading', { level: 1, name: 'Not available where you are' })).toBeVisible();
+    expect(stats).toHaveLength(1);
+  });
 });
