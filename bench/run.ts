@@ -7,6 +7,7 @@ import { benchAccounts } from './accounts.ts';
 import { benchListing } from './listing.ts';
 import { benchTransfer } from './transfer.ts';
 import { benchRestore } from './restore.ts';
+import { benchSharePage } from './share-page.ts';
 import { printTable, type Table } from './table.ts';
 
 const BENCHES: Record<string, () => Promise<Table>> = {
@@ -16,6 +17,7 @@ const BENCHES: Record<string, () => Promise<Table>> = {
   'listing-postgres': () => benchListing('postgres'),
   'restore-sqlite': () => benchRestore('sqlite'),
   'restore-postgres': () => benchRestore('postgres'),
+  'share-page': benchSharePage,
   transfer: benchTransfer,
 };
 

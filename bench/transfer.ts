@@ -5,10 +5,11 @@
 // own processes so their memory is their own.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../server/testing/harness.ts';
+import { bearerOf, startNubo, waitFor } from './nubo-process.ts';
 import type { Table } from './table.ts';
 
 const SIZE = Number(process.env.BENCH_TRANSFER_BYTES ?? 1024 ** 3);
@@ -17,15 +18,6 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 
 const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 const mbps = (bytes: number, ms: number) => bytes / 1024 / 1024 / (ms / 1000);
-
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited`);
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 /** Sends SIZE bytes in one PATCH to `url`, sampling the RSS of process `pid`: [milliseconds, MiB grown]. */
 async function streamUpload(url: string, headers: Record<string, string>, pid: number): Promise<[number, number, Response]> {
@@ -79,19 +71,12 @@ function body(): ReadableStream<Uint8Array> {
 }
 
 export async function benchTransfer(): Promise<Table> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nubo-bench-transfer-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['server/main.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+  const nubo = await startNubo('transfer');
+  const { url, dataDir } = nubo;
+  const server = nubo.child;
   let nginx: ChildProcess | undefined;
   try {
-    await waitFor(`${url}/healthz`, server);
-    const signUp = await fetch(`${url}/v1/auth/signup`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'mover@example.org', password: 'maple-stone-river-7', name: 'Mover', client_id: 'nubo-desktop' }),
-    }).then((r) => r.json());
-    const auth = { Authorization: `Bearer ${signUp.access_token}` };
+    const auth = await bearerOf(url, 'mover@example.org');
     const created = await fetch(`${url}/drive/v1/files`, {
       method: 'POST',
       headers: { ...auth, 'Content-Type': 'application/json' },
@@ -156,8 +141,8 @@ export async function benchTransfer(): Promise<Table> {
     };
   } finally {
     nginx?.kill('SIGTERM');
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    const exited = new Promise((r) => server.once('exit', r));
+    nubo.stop();
+    await exited;
   }
 }

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { item, listed, signUp, toolbar, uploads } from './drive-helpers.ts';
+import { item, listed, newFolder, signUp, toolbar, upload, uploads } from './drive-helpers.ts';
 
 test('uploads a nested folder with its tree intact, and a second copy under a numbered name', async ({ page }) => {
   await signUp(page, 'Folder Mover');
@@ -37,4 +37,39 @@ test('uploads a nested folder with its tree intact, and a second copy under a nu
   await chooseFolder();
   await expect(item(page, 'Holiday (1)')).toBeVisible();
   await expect(uploads(page).getByText(/^Uploaded/)).toHaveCount(6);
+});
+
+test('moves and copies into a folder picked in the dialog, and cannot move a folder into itself', async ({ page }) => {
+  await signUp(page, 'Tidy Mover');
+  await newFolder(page, 'Archive');
+  await upload(page, [{ name: 'old.txt', mimeType: 'text/plain', buffer: Buffer.from('old\n') }]);
+  await expect(item(page, 'old.txt')).toBeVisible();
+
+  await item(page, 'old.txt').click();
+  await toolbar(page).getByRole('button', { name: 'Copy to…' }).click();
+  const copying = page.getByRole('dialog', { name: 'Copy “old.txt”' });
+  await copying.getByRole('button', { name: 'Archive' }).click();
+  await copying.getByRole('button', { name: 'Copy here' }).click();
+  await expect(page.getByText('“old.txt” copied to “Archive”.')).toBeVisible();
+
+  await item(page, 'old.txt').click();
+  await toolbar(page).getByRole('button', { name: 'Move to…' }).click();
+  const moving = page.getByRole('dialog', { name: 'Move “old.txt”' });
+  // Where it already is, moving changes nothing.
+  await expect(moving.getByRole('button', { name: 'Move here' })).toBeDisabled();
+  await moving.getByRole('button', { name: 'Archive' }).click();
+  await moving.getByRole('button', { name: 'Move here' }).click();
+  await expect(page.getByText('“old.txt” moved to “Archive”.')).toBeVisible();
+  await expect(item(page, 'old.txt')).toHaveCount(0);
+
+  await item(page, 'Archive').click();
+  await toolbar(page).getByRole('button', { name: 'Move to…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Move “Archive”' }).getByRole('button', { name: 'Archive' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+
+  await item(page, 'Archive').dblclick();
+  // The copy went in first; the moved file met its name there and took the numbered one.
+  await expect(listed(page)).toHaveCount(2);
+  await expect(item(page, 'old.txt')).toBeVisible();
+  await expect(item(page, 'old (1).txt')).toBeVisible();
 });

@@ -207,4 +207,21 @@ test.describe('a shared link', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Not available where you are' })).toBeVisible();
     expect(stats).toHaveLength(1);
   });
+
+  test('a signed-in visitor saves a share into a folder they choose', async ({ browser, page }) => {
+    const { shareId } = await sharedTrip(browser);
+    await signUp(page, 'Folder Chooser');
+    await newFolder(page, 'Inbox');
+    await page.goto(`/s/${shareId}`);
+    await page.getByRole('button', { name: 'Save to…' }).click();
+    const picker = page.getByRole('dialog', { name: 'Save to a folder' });
+    // Without a folder chosen, the plain Save button is the way (into Saved shares).
+    await expect(picker.getByRole('button', { name: 'Save here' })).toBeDisabled();
+    await picker.getByRole('button', { name: 'Inbox' }).click();
+    await picker.getByRole('button', { name: 'Save here' }).click();
+    await expect(page.getByText('Saved to your drive.')).toBeVisible();
+    await page.getByRole('link', { name: 'Open the saved files' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+    await expect(item(page, 'Trip')).toHaveAttribute('aria-selected', 'true');
+  });
 });

@@ -21,6 +21,7 @@ import { FailureNotice } from '../components/FailureNotice.tsx';
 import { TextField } from '../components/TextField.tsx';
 import { FileIcon } from '../components/files/FileIcon.tsx';
 import { PreviewDialog } from '../components/preview/PreviewDialog.tsx';
+import { FolderPickerDialog } from '../components/dialogs/FolderPickerDialog.tsx';
 import { folderNames, keepPasscodeToken, passcodeTokenOf, rememberFolderName, rememberSavedFiles, savePending, takePendingSave } from '../shares/share-access.ts';
 
 /** API.md: -1 means never (a share without an end). */
@@ -164,6 +165,7 @@ function SharedFiles({ shareId, folderIds, view, files, access }: { shareId: str
   const user = useStore($user);
   const [previewed, setPreviewed] = useState<DriveFile>();
   const [saving, setSaving] = useState<Saving>({ status: 'idle' });
+  const [choosingFolder, setChoosingFolder] = useState(false);
   const names = folderNames();
   const sharePath = (ids: readonly string[]) => ['', 's', shareId, ...ids].map(encodeURIComponent).join('/');
 
@@ -231,6 +233,11 @@ function SharedFiles({ shareId, folderIds, view, files, access }: { shareId: str
           <button type="button" className="button primary" onClick={askToSave} disabled={saving.status === 'saving' || files.length === 0}>
             {t('share.save')}
           </button>
+          {user.status === 'signed-in' && (
+            <button type="button" className="button secondary" onClick={() => setChoosingFolder(true)} disabled={saving.status === 'saving' || files.length === 0}>
+              {t('share.saveTo')}
+            </button>
+          )}
           {saving.status === 'saving' && <span role="status">{t('share.saving')}</span>}
           {saving.status === 'saved' && (
             <span role="status">
@@ -271,6 +278,16 @@ function SharedFiles({ shareId, folderIds, view, files, access }: { shareId: str
           </li>
         ))}
       </ul>
+      {choosingFolder && (
+        <FolderPickerDialog
+          title={t('share.picker.title')}
+          chooseLabel={t('share.picker.saveHere')}
+          // Without a folder chosen, "Save to my drive" puts the files in Saved shares.
+          unchanged=""
+          onChoose={async (folder) => void save({ ...saveBody(), parent_id: folder?.id ?? '' })}
+          onClose={() => setChoosingFolder(false)}
+        />
+      )}
       {previewed && <PreviewDialog file={previewed} siblings={files.filter(isComplete)} onClose={() => setPreviewed(undefined)} load={load} />}
     </section>
   );

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { inBatches } from '#shared/api/files-client.ts';
+import type { DriveFile } from '#shared/api/resources.ts';
 import { driveFiles } from '../../api.ts';
 import { driveChanged } from '../../events.ts';
 import { useT } from '../../i18n.ts';
@@ -59,7 +60,7 @@ function OpenDialog({ dialog }: { dialog: DriveDialog }) {
       return <ShareDialog files={dialog.files} onClose={close} />;
     case 'move':
     case 'copy':
-      return <FolderPickerDialog mode={dialog.kind} files={dialog.files} fromFolderId={dialog.fromFolderId} onClose={close} />;
+      return <MoveOrCopyDialog mode={dialog.kind} files={dialog.files} fromFolderId={dialog.fromFolderId} onClose={close} />;
     case 'delete-forever': {
       const question = itemsMessage(dialog.files, 'files.deleteForever.questionOne', 'files.deleteForever.questionMany');
       return (
@@ -105,3 +106,29 @@ function OpenDialog({ dialog }: { dialog: DriveDialog }) {
 }
 
 
+
+/** Moving or copying items: the folder picker, then a notice naming the folder. */
+function MoveOrCopyDialog({ mode, files, fromFolderId, onClose }: { mode: 'move' | 'copy'; files: readonly DriveFile[]; fromFolderId: string; onClose(): void }) {
+  const t = useT();
+  const title = itemsMessage(files, mode === 'move' ? 'files.picker.moveOne' : 'files.picker.copyOne', mode === 'move' ? 'files.picker.moveMany' : 'files.picker.copyMany');
+  return (
+    <FolderPickerDialog
+      title={t(title.key, title.values)}
+      chooseLabel={mode === 'move' ? t('files.picker.moveHere') : t('files.picker.copyHere')}
+      blocked={new Set(files.map((file) => file.id))}
+      // Moving items where they already are changes nothing.
+      unchanged={mode === 'move' ? fromFolderId : undefined}
+      onChoose={async (folder) => {
+        const ids = files.map((file) => file.id);
+        try {
+          await (mode === 'move' ? driveFiles.move(ids, folder?.id ?? '') : driveFiles.copy(ids, folder?.id ?? ''));
+        } finally {
+          driveChanged();
+        }
+        const message = itemsMessage(files, mode === 'move' ? 'files.notice.movedOne' : 'files.notice.copiedOne', mode === 'move' ? 'files.notice.movedMany' : 'files.notice.copiedMany');
+        noticeDone({ ...message, values: { ...message.values, folder: folder?.name ?? t('files.allFiles') } });
+      }}
+      onClose={onClose}
+    />
+  );
+}

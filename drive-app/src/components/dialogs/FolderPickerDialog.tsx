@@ -2,45 +2,42 @@ import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { DriveFile } from '#shared/api/resources.ts';
 import { driveFiles } from '../../api.ts';
-import { driveChanged } from '../../events.ts';
 import { useT } from '../../i18n.ts';
-import { itemsMessage } from '../../actions/run.ts';
 import { createFileListing } from '../../stores/file-listing.ts';
-import { noticeDone } from '../../stores/drive-notice.ts';
 import { BusyNotice } from '../BusyNotice.tsx';
 import { FailureNotice } from '../FailureNotice.tsx';
 import { useSubmission } from '../useSubmission.ts';
 import { FileIcon } from '../files/FileIcon.tsx';
 import { Dialog } from './Dialog.tsx';
 
-type Props = { mode: 'move' | 'copy'; files: readonly DriveFile[]; fromFolderId: string; onClose(): void };
+type Props = {
+  title: string;
+  /** The button that puts the items in the folder shown ("Move here", "Save here"). */
+  chooseLabel: string;
+  /** Puts the items into the chosen folder ('' is the root); a failure is shown and the dialog stays. */
+  onChoose(folder: DriveFile | undefined): Promise<unknown>;
+  /** Folders that cannot be entered (the ones being moved). */
+  blocked?: ReadonlySet<string>;
+  /** A folder where choosing would change nothing (moving items where they are). */
+  unchanged?: string | undefined;
+  onClose(): void;
+};
 
-/** Where to move or copy items: the user walks the folders from the root and picks one. */
-export function FolderPickerDialog({ mode, files, fromFolderId, onClose }: Props) {
+/** Where items go (move, copy, save a share): the user walks the folders from the root and picks one. */
+export function FolderPickerDialog({ title, chooseLabel, onChoose, blocked = NONE, unchanged, onClose }: Props) {
   const t = useT();
   // The folders walked into, from the root down; the last is the one shown.
   const [trail, setTrail] = useState<DriveFile[]>([]);
   const here = trail.at(-1);
   const hereId = here?.id ?? '';
   const { pending, failure, submit } = useSubmission();
-  const moving = useMemo(() => new Set(files.map((file) => file.id)), [files]);
-  // Moving items where they already are changes nothing.
-  const alreadyHere = mode === 'move' && hereId === fromFolderId;
 
-  async function putHere() {
-    const ids = files.map((file) => file.id);
-    const done = await submit(() => (mode === 'move' ? driveFiles.move(ids, hereId) : driveFiles.copy(ids, hereId)));
-    driveChanged();
-    if (!done) return;
-    const folder = here?.name ?? t('files.allFiles');
-    const message = itemsMessage(files, mode === 'move' ? 'files.notice.movedOne' : 'files.notice.copiedOne', mode === 'move' ? 'files.notice.movedMany' : 'files.notice.copiedMany');
-    noticeDone({ ...message, values: { ...message.values, folder } });
-    onClose();
+  async function chooseHere() {
+    if (await submit(() => onChoose(here))) onClose();
   }
 
-  const title = itemsMessage(files, mode === 'move' ? 'files.picker.moveOne' : 'files.picker.copyOne', mode === 'move' ? 'files.picker.moveMany' : 'files.picker.copyMany');
   return (
-    <Dialog title={t(title.key, title.values)} onClose={onClose} className="folder-picker">
+    <Dialog title={title} onClose={onClose} className="folder-picker">
       <nav aria-label={t('files.picker.path')}>
         <ol className="picker-trail">
           <li>
@@ -57,19 +54,21 @@ export function FolderPickerDialog({ mode, files, fromFolderId, onClose }: Props
           ))}
         </ol>
       </nav>
-      <SubfolderList key={hereId} parentId={hereId} moving={moving} onEnter={(folder) => setTrail([...trail, folder])} />
+      <SubfolderList key={hereId} parentId={hereId} moving={blocked} onEnter={(folder) => setTrail([...trail, folder])} />
       {failure !== undefined && <FailureNotice failure={failure} />}
       <div className="dialog-actions">
         <button type="button" className="button secondary" onClick={onClose}>
           {t('dialog.cancel')}
         </button>
-        <button type="button" className="button primary" disabled={pending || alreadyHere} onClick={() => void putHere()}>
-          {mode === 'move' ? t('files.picker.moveHere') : t('files.picker.copyHere')}
+        <button type="button" className="button primary" disabled={pending || hereId === unchanged} onClick={() => void chooseHere()}>
+          {chooseLabel}
         </button>
       </div>
     </Dialog>
   );
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 const FOLDERS_ONLY = { kind: { eq: 'drive#folder' } } as const;
 

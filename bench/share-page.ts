@@ -1,0 +1,86 @@
+// The share page (issue 5): requests per second for GET /share of a 100-file share beside the
+// /healthz floor of the same server, and the JavaScript (gzip) the browser loads before the share
+// page first shows its files (goal ≤ 70 KB), measured in Debian's Chromium against the built app.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { bearerOf, startNubo } from './nubo-process.ts';
+import type { Table } from './table.ts';
+
+const FILES = 100;
+const SECONDS = 5;
+const IN_FLIGHT = 8;
+const DIST = path.resolve(import.meta.dirname, '../dist');
+
+/** Completed requests per second for `url`, with IN_FLIGHT requests under way at once. */
+async function requestsPerSecond(url: string): Promise<number> {
+  const until = performance.now() + SECONDS * 1000;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (performance.now() < until) {
+        const answer = await fetch(url);
+        if (!answer.ok) throw new Error(`${url} answered ${answer.status}`);
+        await answer.arrayBuffer();
+        done += 1;
+      }
+    }),
+  );
+  return done / SECONDS;
+}
+
+export async function benchSharePage(): Promise<Table> {
+  const nubo = await startNubo('share');
+  try {
+    const auth = await bearerOf(nubo.url, 'sharer@example.org');
+    const ids: string[] = [];
+    for (let i = 0; i < FILES; i++) {
+      const bytes = new TextEncoder().encode(`photo ${i}`);
+      const created = await fetch(`${nubo.url}/drive/v1/files`, {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ kind: 'drive#file', name: `IMG_${i}.jpg`, size: String(bytes.length) }),
+      }).then((r) => r.json());
+      await fetch(created.resumable.params.url, { method: 'PATCH', headers: { ...auth, 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: bytes });
+      ids.push(created.file.id);
+    }
+    const share = await fetch(`${nubo.url}/drive/v1/share`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ file_ids: ids, title: 'Bench' }) }).then((r) => r.json());
+
+    const viewUrl = `${nubo.url}/drive/v1/share?share_id=${share.share_id}`;
+    const listed = await fetch(viewUrl).then((r) => r.json());
+    if (listed.files.length !== FILES) throw new Error(`GET /share listed ${listed.files.length} files`);
+    await requestsPerSecond(`${nubo.url}/healthz`);
+    const floor = await requestsPerSecond(`${nubo.url}/healthz`);
+    const shareRate = await requestsPerSecond(viewUrl);
+
+    // Every script the page loads until its files are listed, gzipped as a server would send them.
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] });
+    let gzipBytes = 0;
+    let scripts = 0;
+    try {
+      const page = await browser.newPage();
+      const loaded: string[] = [];
+      page.on('response', (response) => response.request().resourceType() === 'script' && loaded.push(new URL(response.url()).pathname));
+      await page.goto(`${nubo.url}/s/${share.share_id}?locale=en-US`);
+      await page.getByRole('list', { name: 'Shared files' }).getByRole('listitem').first().waitFor();
+      for (const pathname of loaded) {
+        gzipBytes += gzipSync(readFileSync(path.join(DIST, 'drive-app', pathname.replace(/^\/app\//, '')))).length;
+        scripts += 1;
+      }
+    } finally {
+      await browser.close();
+    }
+
+    return {
+      title: `The share page (a share of ${FILES} files)`,
+      floorLabel: 'floor',
+      rows: [
+        [`GET /share req/s, ${IN_FLIGHT} in flight, vs /healthz`, shareRate.toFixed(0), floor.toFixed(0)],
+        [`JS before the files show, KB gzip, ${scripts} scripts (goal ≤ 70)`, (gzipBytes / 1024).toFixed(1), '70.0'],
+      ],
+    };
+  } finally {
+    nubo.stop();
+  }
+}
