@@ -37,9 +37,10 @@ export function filesApi(api: ApiClient) {
   const batch = (path: string, ids: readonly string[]) => api.post<Record<string, never>>(path, { ids });
   const task = (id: string) => api.get<Task>(FILES_PATHS.task.replace(':id', encodeURIComponent(id)));
   /** Follows a task (GET /tasks/{id}) until it has finished; a failed one throws its message. */
-  async function waitForTask(taskId: string, pollMs = 300): Promise<Task> {
+  async function waitForTask(taskId: string, pollMs = 300, onProgress?: (progress: number) => void): Promise<Task> {
     for (;;) {
       const state = await task(taskId);
+      onProgress?.(state.progress);
       if (state.phase === 'PHASE_TYPE_COMPLETE') return state;
       if (state.phase === 'PHASE_TYPE_ERROR') throw new ApiError(500, { error: 'internal', error_code: 13, error_description: state.message });
       await new Promise((resolve) => setTimeout(resolve, pollMs));

@@ -157,7 +157,7 @@ function ShareContent({ shareId, folderIds }: { shareId: string; folderIds: stri
   return <SharedFiles shareId={shareId} folderIds={folderIds} view={loaded.view} files={loaded.files} access={loaded.access} />;
 }
 
-type Saving = { status: 'idle' } | { status: 'saving' } | { status: 'saved'; link: string } | { status: 'failed'; error: unknown };
+type Saving = { status: 'idle' } | { status: 'saving'; progress?: number } | { status: 'saved'; link: string } | { status: 'failed'; error: unknown };
 
 function SharedFiles({ shareId, folderIds, view, files, access }: { shareId: string; folderIds: string[]; view: ShareView; files: DriveFile[]; access: ShareAccess }) {
   const t = useT();
@@ -174,7 +174,8 @@ function SharedFiles({ shareId, folderIds, view, files, access }: { shareId: str
     try {
       const result = await shares.restore(body);
       if (result.share_status !== 'OK') throw new Error(result.share_status);
-      const task = result.restore_task_id ? await driveFiles.waitForTask(result.restore_task_id) : undefined;
+      // A big tree is saved by a task: its progress is shown until it ends.
+      const task = result.restore_task_id ? await driveFiles.waitForTask(result.restore_task_id, 500, (progress) => setSaving({ status: 'saving', progress })) : undefined;
       const savedId = task?.file_id || result.file_id;
       rememberSavedFiles(savedId ? [savedId] : []);
       const saved = savedId ? await driveFiles.get(savedId) : undefined;
@@ -238,7 +239,7 @@ function SharedFiles({ shareId, folderIds, view, files, access }: { shareId: str
               {t('share.saveTo')}
             </button>
           )}
-          {saving.status === 'saving' && <span role="status">{t('share.saving')}</span>}
+          {saving.status === 'saving' && <span role="status">{saving.progress === undefined ? t('share.saving') : t('share.savingProgress', { progress: saving.progress })}</span>}
           {saving.status === 'saved' && (
             <span role="status">
               {t('share.saved')} <Link to={saving.link}>{t('share.openSaved')}</Link>
