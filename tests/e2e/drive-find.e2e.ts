@@ -1,13 +1,13 @@
 // Finding things in the drive (issue 4): the recent list says what happened to which file and opens
 // it, and search finds a file in a nested folder by part of its name and opens it from the results.
 import { test, expect } from '@playwright/test';
-import { item, newFolder, signUp, upload } from './drive-helpers.ts';
+import { item, newFolder, signUp, upload, uploads } from './drive-helpers.ts';
 
 test.describe('finding files', () => {
   test('the recent list shows an upload and a rename, newest first, and opens the file', async ({ page }) => {
     await signUp(page, 'Recent Reader');
     await upload(page, [{ name: 'minutes.txt', mimeType: 'text/plain', buffer: Buffer.from('minutes of the meeting\n') }]);
-    await expect(item(page, 'minutes.txt')).toBeVisible();
+    await expect(uploads(page).getByText(/^Uploaded/)).toHaveCount(1);
     await item(page, 'minutes.txt').click({ button: 'right' });
     await page.getByRole('menu', { name: 'Actions' }).getByRole('menuitem', { name: 'Rename' }).click();
     const dialog = page.getByRole('dialog', { name: 'Rename' });

@@ -4,7 +4,7 @@
 // ffmpeg's test sources (3 s VP8/Opus WebM; 2 s H.264/E-AC-3 MP4).
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { item, signUp, upload } from './drive-helpers.ts';
+import { item, signUp, upload, uploads } from './drive-helpers.ts';
 
 /** A valid PDF of `pages` pages, each saying "Page N", with its cross-reference table computed. */
 function tinyPdf(pages: number): Buffer {
@@ -39,7 +39,8 @@ test.describe('reading files in place', () => {
       { name: 'readme.md', mimeType: 'text/markdown', buffer: Buffer.from('# Title\n<b>not bold</b> <img src=x onerror="document.title=\'owned\'">\nnaïve café ✓\n') },
       { name: 'server.log', mimeType: 'text/plain', buffer: long },
     ]);
-    await expect(item(page, 'server.log')).toBeVisible();
+    // A file opens once all its bytes are in (until then it is listed as uploading).
+    await expect(uploads(page).getByText(/^Uploaded/)).toHaveCount(2);
 
     await item(page, 'readme.md').dblclick();
     const dialog = page.getByRole('dialog', { name: 'readme.md' });
@@ -59,6 +60,7 @@ test.describe('reading files in place', () => {
   test('draws a PDF page by page', async ({ page }) => {
     await signUp(page, 'Pdf Reader');
     await upload(page, [{ name: 'paper.pdf', mimeType: 'application/pdf', buffer: tinyPdf(3) }]);
+    await expect(uploads(page).getByText(/^Uploaded/)).toHaveCount(1);
     await item(page, 'paper.pdf').dblclick();
     const dialog = page.getByRole('dialog', { name: 'paper.pdf' });
     await expect(dialog.getByLabel('Page 1 of 3')).toBeVisible();
@@ -80,6 +82,7 @@ test.describe('reading files in place', () => {
 
     // A file that only claims to be a PDF says so and offers the download.
     await upload(page, [{ name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') }]);
+    await expect(uploads(page).getByText(/^Uploaded/)).toHaveCount(2);
     await item(page, 'broken.pdf').dblclick();
     await expect(page.getByRole('dialog', { name: 'broken.pdf' }).getByText('“broken.pdf” cannot be shown in the browser. Download it to open it on your device.')).toBeVisible();
   });
@@ -91,6 +94,7 @@ test.describe('playing media', () => {
   test('plays a video, streamed from its signed link', async ({ page }) => {
     await signUp(page, 'Video Watcher');
     await upload(page, fixture('clip.webm'));
+    await expect(uploads(page).getByText(/^Uploaded/)).toHaveCount(1);
     await item(page, 'clip.webm').dblclick();
     const video = page.getByRole('dialog', { name: 'clip.webm' }).locator('video');
     await expect(video).toBeVisible();
@@ -101,7 +105,7 @@ test.describe('playing media', () => {
   test('says when a video’s sound is E-AC-3, which browsers cannot play', async ({ page }) => {
     await signUp(page, 'Sound Checker');
     await upload(page, fixture('eac3.mp4'));
-    await expect(item(page, 'eac3.mp4')).toBeVisible();
+    await expect(uploads(page).getByText(/^Uploaded/)).toHaveCount(1);
     // The media facts are read by a task after the upload.
     const id = await page.evaluate(async () => (await fetch('/drive/v1/files').then((r) => r.json())).files[0].id as string);
     await expect
