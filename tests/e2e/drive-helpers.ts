@@ -40,3 +40,9 @@ export async function upload(page: Page, files: Upload[] | string) {
   await (await chooser).setFiles(files);
 }
 
+
+/** Opens a listed file through the toolbar's Open, which shows once the file's bytes are all in. */
+export async function openFile(page: Page, name: string) {
+  await item(page, name).click();
+  await toolbar(page).getByRole('button', { name: 'Open', exact: true }).click();
+}

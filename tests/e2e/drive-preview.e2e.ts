@@ -4,7 +4,7 @@
 // ffmpeg's test sources (3 s VP8/Opus WebM; 2 s H.264/E-AC-3 MP4).
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { item, signUp, upload, uploads } from './drive-helpers.ts';
+import { openFile, signUp, upload, uploads } from './drive-helpers.ts';
 
 /** A valid PDF of `pages` pages, each saying "Page N", with its cross-reference table computed. */
 function tinyPdf(pages: number): Buffer {
@@ -42,7 +42,7 @@ test.describe('reading files in place', () => {
     // A file opens once all its bytes are in (until then it is listed as uploading).
     await expect(uploads(page).getByText(/^Uploaded/)).toHaveCount(2);
 
-    await item(page, 'readme.md').dblclick();
+    await openFile(page, 'readme.md');
     const dialog = page.getByRole('dialog', { name: 'readme.md' });
     await expect(dialog.getByLabel('readme.md', { exact: true })).toContainText('<b>not bold</b> <img src=x onerror=');
     await expect(dialog.getByLabel('readme.md', { exact: true })).toContainText('naïve café ✓');
@@ -50,7 +50,7 @@ test.describe('reading files in place', () => {
     expect(await page.title()).not.toBe('owned');
     await page.keyboard.press('Escape');
 
-    await item(page, 'server.log').dblclick();
+    await openFile(page, 'server.log');
     const log = page.getByRole('dialog', { name: 'server.log' });
     await expect(log.getByText(/^Showing the first 512 KB of 742\.\d+ KB\./)).toBeVisible();
     await expect(log.getByLabel('server.log', { exact: true })).toContainText('line of a long log');
@@ -61,7 +61,7 @@ test.describe('reading files in place', () => {
     await signUp(page, 'Pdf Reader');
     await upload(page, [{ name: 'paper.pdf', mimeType: 'application/pdf', buffer: tinyPdf(3) }]);
     await expect(uploads(page).getByText(/^Uploaded/)).toHaveCount(1);
-    await item(page, 'paper.pdf').dblclick();
+    await openFile(page, 'paper.pdf');
     const dialog = page.getByRole('dialog', { name: 'paper.pdf' });
     await expect(dialog.getByLabel('Page 1 of 3')).toBeVisible();
     // The canvas has been drawn on: some of its pixels are dark (the text), not all white.
@@ -83,7 +83,7 @@ test.describe('reading files in place', () => {
     // A file that only claims to be a PDF says so and offers the download.
     await upload(page, [{ name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') }]);
     await expect(uploads(page).getByText(/^Uploaded/)).toHaveCount(2);
-    await item(page, 'broken.pdf').dblclick();
+    await openFile(page, 'broken.pdf');
     await expect(page.getByRole('dialog', { name: 'broken.pdf' }).getByText('“broken.pdf” cannot be shown in the browser. Download it to open it on your device.')).toBeVisible();
   });
 });
@@ -95,7 +95,7 @@ test.describe('playing media', () => {
     await signUp(page, 'Video Watcher');
     await upload(page, fixture('clip.webm'));
     await expect(uploads(page).getByText(/^Uploaded/)).toHaveCount(1);
-    await item(page, 'clip.webm').dblclick();
+    await openFile(page, 'clip.webm');
     const video = page.getByRole('dialog', { name: 'clip.webm' }).locator('video');
     await expect(video).toBeVisible();
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0.5);
@@ -111,7 +111,7 @@ test.describe('playing media', () => {
     await expect
       .poll(async () => page.evaluate(async (fileId) => (await fetch(`/drive/v1/files/${fileId}`).then((r) => r.json())).medias?.[0]?.video?.audio_codec ?? '', id), { timeout: 20_000 })
       .toMatch(/e-?ac-?3/i);
-    await item(page, 'eac3.mp4').dblclick();
+    await openFile(page, 'eac3.mp4');
     await expect(page.getByRole('dialog', { name: 'eac3.mp4' }).getByText('The sound of this video uses a format browsers cannot play, so it may play without sound.')).toBeVisible();
   });
 });
