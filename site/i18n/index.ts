@@ -18,3 +18,8 @@ export function translatorFor(locale: Locale): Translate {
 export function everyLocale() {
   return LOCALES.map((locale) => ({ params: { locale } }));
 }
+
+/** A page's address in one locale: `localePath('ja', '/faq')` → `/ja/faq`, `localePath('es', '/')` → `/es/`. */
+export function localePath(locale: Locale, pagePath: string): string {
+  return pagePath === '/' ? `/${locale}/` : `/${locale}${pagePath}`;
+}
