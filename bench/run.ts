@@ -8,6 +8,7 @@ import { benchListing } from './listing.ts';
 import { benchTransfer } from './transfer.ts';
 import { benchRestore } from './restore.ts';
 import { benchSharePage } from './share-page.ts';
+import { benchSite } from './site.ts';
 import { printTable, type Table } from './table.ts';
 
 const BENCHES: Record<string, () => Promise<Table>> = {
@@ -18,6 +19,7 @@ const BENCHES: Record<string, () => Promise<Table>> = {
   'restore-sqlite': () => benchRestore('sqlite'),
   'restore-postgres': () => benchRestore('postgres'),
   'share-page': benchSharePage,
+  site: benchSite,
   transfer: benchTransfer,
 };
 

@@ -27,6 +27,7 @@ beforeAll(async () => {
   }
   write('site/scripts/vconsole.min.js', 'window.VConsole = class {}');
   write('site/_astro/island.abc123.js', 'export {}');
+  write('site/_astro/large.abc123.js', `export const text = '${'compressible '.repeat(400)}';`);
   write('site/robots.txt', 'User-agent: *');
   write('drive-app/index.html', '<div id="root"></div>');
   write('drive-app/assets/index-x1.js', 'console.log(1)');
@@ -163,6 +164,17 @@ describe('web routes', () => {
   it('points robots.txt at the sitemap by its absolute address', async () => {
     const text = await (await get('/robots.txt')).text();
     expect(text).toBe(`User-agent: *\n\nSitemap: ${server.config.publicUrl}/sitemap.xml\n`);
+  });
+
+  it('sends the site compressed to browsers that take it, and leaves the API as it is', async () => {
+    const brotli = await get('/_astro/large.abc123.js', { 'Accept-Encoding': 'br' });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(await brotli.text()).toContain('compressible compressible');
+    const gzip = await get('/_astro/large.abc123.js', { 'Accept-Encoding': 'gzip' });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const api = await get('/api/openapi.json', { 'Accept-Encoding': 'br, gzip' });
+    expect(api.status).toBe(200);
+    expect(api.headers.get('content-encoding')).toBeNull();
   });
 
   it('answers invalid_request for a path that is not valid percent-encoding', async () => {

@@ -20,6 +20,10 @@ export function startSidebar(nav: HTMLElement, openButton: HTMLButtonElement, cl
       openButton.focus();
     }
   });
+  // A tap on the dimmed page beside the sidebar closes it.
+  document.addEventListener('click', (event) => {
+    if (nav.hasAttribute('data-open') && !nav.contains(event.target as Node) && !openButton.contains(event.target as Node)) setOpen(false);
+  });
   nav.addEventListener('click', (event) => {
     const link = (event.target as Element).closest('a');
     if (link) stat('sidebar_click', { page_path: location.pathname, target: new URL(link.href).pathname });

@@ -163,6 +163,11 @@ test('opens the navigation as a sidebar on a 375 px phone', async ({ browser }) 
   await expect(faq).toBeHidden();
   await menu.click();
   await expect(faq).toBeVisible();
+  // A tap on the dimmed page beside the sidebar closes it.
+  await page.mouse.click(360, 400);
+  await expect(faq).toBeHidden();
+  await menu.click();
+  await expect(faq).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(faq).toBeHidden();
   await context.close();
