@@ -30,6 +30,15 @@ export function startSidebar(nav: HTMLElement, openButton: HTMLButtonElement, cl
   });
 }
 
+/** The header's drop-down menus (<details>) close on a click elsewhere or Escape, like menus do. */
+export function closeMenusOnOutsideClick(header: HTMLElement): void {
+  const closeAll = (except?: Node) => {
+    for (const menu of header.querySelectorAll('details[open]')) if (!except || !menu.contains(except)) menu.removeAttribute('open');
+  };
+  document.addEventListener('click', (event) => closeAll(event.target as Node));
+  document.addEventListener('keydown', (event) => event.key === 'Escape' && closeAll());
+}
+
 export function countLanguageSwitches(menu: HTMLElement, currentLocale: string): void {
   menu.addEventListener('click', (event) => {
     const language = (event.target as Element).closest('a')?.hreflang;

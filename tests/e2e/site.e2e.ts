@@ -149,6 +149,24 @@ test('keeps the dark-mode choice across pages, over the system preference', asyn
   await context.close();
 });
 
+test('lands an anchor below the sticky header, and closes the header menus on a click elsewhere', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 500 });
+  await page.goto('/en-US/#features-heading');
+  const header = (await page.locator('.site-header').boundingBox())!;
+  const heading = (await page.locator('#features-heading').boundingBox())!;
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  expect(heading.y).toBeGreaterThanOrEqual(header.y + header.height);
+  expect(heading.y).toBeLessThan(header.y + header.height + 40);
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByText('Apps', { exact: true }).click();
+  const mobileApp = nav.getByRole('link', { name: 'Mobile app' });
+  await expect(mobileApp).toHaveAttribute('href', '/en-US/mobile-app');
+  await expect(mobileApp).toBeVisible();
+  await page.locator('main').click({ position: { x: 5, y: 5 } });
+  await expect(mobileApp).toBeHidden();
+});
+
 test('opens the navigation as a sidebar on a 375 px phone', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
   const page = await context.newPage();
@@ -180,7 +198,7 @@ test('shows the cookie tips until answered, and sends statistic events only afte
   await expect(banner).toBeVisible();
   // Before opt-in a language switch is not counted.
   await page.getByText('Language: English').click();
-  await page.getByRole('link', { name: 'Español' }).click();
+  await page.locator('[data-language-menu]').getByRole('link', { name: 'Español' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await page.goto('/en-US/');
   expect(events).toEqual([]);
@@ -194,7 +212,7 @@ test('shows the cookie tips until answered, and sends statistic events only afte
 
   await page.getByText('Language: English').click();
   const languageSwitch = page.waitForRequest((request) => new URL(request.url()).pathname === '/v1/stats');
-  await page.getByRole('link', { name: '日本語' }).click();
+  await page.locator('[data-language-menu]').getByRole('link', { name: '日本語' }).click();
   await languageSwitch;
   expect(events[1]).toMatchObject({ event: 'language_guide_switch_click', data: { from: 'en-US', to: 'ja' } });
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
