@@ -197,7 +197,7 @@ test('shows the cookie tips until answered, and sends statistic events only afte
   const banner = page.getByRole('region', { name: 'Cookie consent' });
   await expect(banner).toBeVisible();
   // Before opt-in a language switch is not counted.
-  await page.getByText('Language: English').click();
+  await page.locator('[data-language-menu] summary').click();
   await page.locator('[data-language-menu]').getByRole('link', { name: 'Español' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await page.goto('/en-US/');
@@ -210,7 +210,7 @@ test('shows the cookie tips until answered, and sends statistic events only afte
   expect(await page.evaluate(() => localStorage.getItem('allow_analysis'))).toBe('true');
   expect(events).toEqual([{ module: 'web_yunpan_public_module', event: 'cookie_tips_click', data: { page_path: '/en-US/', allow_analysis: true } }]);
 
-  await page.getByText('Language: English').click();
+  await page.locator('[data-language-menu] summary').click();
   const languageSwitch = page.waitForRequest((request) => new URL(request.url()).pathname === '/v1/stats');
   await page.locator('[data-language-menu]').getByRole('link', { name: '日本語' }).click();
   await languageSwitch;
