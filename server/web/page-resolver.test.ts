@@ -93,6 +93,11 @@ describe('resolvePage', () => {
     expect(resolvePage(index, request('/blog'))).toMatchObject({ file: 'errors/en-US/not-found/index.html' });
   });
 
+  it('shows crawlers no error page, only the 404', () => {
+    expect(resolvePage(index, request('/nope', { userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1)' }))).toEqual({ kind: 'none' });
+    expect(resolvePage(index, request('/ja/help-center/nope', { userAgent: 'Mozilla/5.0 (compatible; bingbot/2.0)' }))).toEqual({ kind: 'none' });
+  });
+
   it('answers none when the not-found pages were not built, and for API paths', () => {
     const bare: SiteIndex = { ...index, notFoundLocales: new Set() };
     expect(resolvePage(bare, request('/nope'))).toEqual({ kind: 'none' });

@@ -60,7 +60,7 @@ export function resolvePage(index: SiteIndex, request: PageRequest): PageAnswer 
     if (switchTo && switchTo !== prefixed.locale) {
       return { kind: 'redirect', location: `/${switchTo}${page === '/' ? '/' : page}`, rememberLocale: switchTo };
     }
-    if (!index.pages.get(prefixed.locale)?.has(page)) return notFound(index, prefixed.locale, page, path, false);
+    if (!index.pages.get(prefixed.locale)?.has(page)) return notFound(index, request, prefixed.locale, page, false);
     return { kind: 'page', locale: prefixed.locale, file: pageFile(prefixed.locale, page), varies: false, ...(switchTo ? { rememberLocale: switchTo } : {}) };
   }
 
@@ -69,7 +69,7 @@ export function resolvePage(index: SiteIndex, request: PageRequest): PageAnswer 
     switchTo ??
     // Crawlers index the default language at the unprefixed address.
     (isCrawler(request.userAgent) ? DEFAULT_LOCALE : resolveLocale({ cookie: request.localeCookie, acceptLanguage: request.acceptLanguage }));
-  if (!index.pages.get(locale)?.has(page)) return notFound(index, locale, page, path, true);
+  if (!index.pages.get(locale)?.has(page)) return notFound(index, request, locale, page, true);
   return { kind: 'page', locale, file: pageFile(locale, page), varies: true, ...(switchTo ? { rememberLocale: switchTo } : {}) };
 }
 
@@ -77,8 +77,10 @@ export function isAppRoute(path: string): boolean {
   return APP_ROUTE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
-function notFound(index: SiteIndex, locale: Locale, page: string, requestedPath: string, varies: boolean): PageAnswer {
-  if (!index.notFoundLocales.has(locale)) return { kind: 'none' };
+function notFound(index: SiteIndex, request: PageRequest, locale: Locale, page: string, varies: boolean): PageAnswer {
+  // Crawlers get the bare 404 and no error page (SPEC §4 "Errors").
+  if (!index.notFoundLocales.has(locale) || isCrawler(request.userAgent)) return { kind: 'none' };
+  const requestedPath = request.path;
   if (PAGE_FAMILIES.some((family) => page.startsWith(`${family}/`))) {
     return { kind: 'not-found', locale, file: notFoundPageFile(locale, INVALID_ROUTE_PAGE), varies, requestedPath };
   }
