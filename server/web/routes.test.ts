@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { LOCALES } from '#shared/i18n/locales.ts';
+import { REQUESTED_PATH_MARKER } from '#shared/not-found.ts';
 import { startTestServer, type TestServer } from '../testing/harness.ts';
 
 let distDir: string;
@@ -20,7 +21,11 @@ beforeAll(async () => {
   for (const locale of LOCALES) {
     write(`site/${locale}/index.html`, `<html lang="${locale}">home</html>`);
     write(`site/${locale}/faq/index.html`, `<html lang="${locale}">faq</html>`);
+    write(`site/${locale}/auth-success/index.html`, `<html lang="${locale}"><head><meta name="robots" content="noindex"></head>signed in</html>`);
+    write(`site/errors/${locale}/not-found/index.html`, `<html lang="${locale}">not found in ${locale}</html>`);
+    write(`site/errors/${locale}/invalid-route/index.html`, `<html lang="${locale}"><title>${locale}: ${REQUESTED_PATH_MARKER}</title><h1>${locale}: ${REQUESTED_PATH_MARKER}</h1></html>`);
   }
+  write('site/scripts/vconsole.min.js', 'window.VConsole = class {}');
   write('site/_astro/island.abc123.js', 'export {}');
   write('site/robots.txt', 'User-agent: *');
   write('drive-app/index.html', '<div id="root"></div>');
@@ -96,12 +101,68 @@ describe('web routes', () => {
     }
   });
 
-  it('answers JSON not_found for paths that are neither pages nor files', async () => {
-    for (const path of ['/no-such-page', '/es/no-such-page', '/drive/v1/unknown', '/_astro/missing.js']) {
+  it('answers JSON not_found for API paths and missing files', async () => {
+    for (const path of ['/drive/v1/unknown', '/_astro/missing.js', '/scripts/missing.js']) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
       expect((await response.json()).error).toBe('not_found');
     }
+  });
+
+  it('answers an unknown page with 404 and the not-found page of the visitor\'s locale', async () => {
+    const cases: Array<[string, Record<string, string>, string]> = [
+      ['/no-such-page', {}, 'en-US'],
+      ['/no-such-page', { 'Accept-Language': 'ja' }, 'ja'],
+      ['/no-such-page', { Cookie: 'nubo_locale=ru', 'Accept-Language': 'ja' }, 'ru'],
+      ['/es/no-such-page', { 'Accept-Language': 'ja' }, 'es'],
+    ];
+    for (const [path, headers, locale] of cases) {
+      const response = await get(path, headers);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.headers.get('content-language')).toBe(locale);
+      expect(await response.text()).toBe(`<html lang="${locale}">not found in ${locale}</html>`);
+    }
+  });
+
+  it('shows the requested path, escaped, on the invalid-route page of a page family', async () => {
+    const response = await get('/help-center/%3Cscript%3Ealert(1)%3C%2Fscript%3E', { 'Accept-Language': 'ko' });
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toBe('<html lang="ko"><title>ko: /help-center/&lt;script&gt;alert(1)&lt;/script&gt;</title><h1>ko: /help-center/&lt;script&gt;alert(1)&lt;/script&gt;</h1></html>');
+    const quoted = await (await get('/ja/policy/%22%27%26')).text();
+    expect(quoted).toContain('ja: /ja/policy/&quot;&#39;&amp;</h1>');
+  });
+
+  it('serves vConsole from our own origin for the debug console', async () => {
+    const response = await get('/scripts/vconsole.min.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    expect(await response.text()).toBe('window.VConsole = class {}');
+  });
+
+  it('lists every indexable page in /sitemap.xml once per locale, en-US unprefixed, with hreflang alternates and x-default', async () => {
+    const response = await get('/sitemap.xml');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/xml/);
+    const xml = await response.text();
+    const origin = server.config.publicUrl;
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const expected = ['/', '/faq'].flatMap((page) => LOCALES.map((locale) => (locale === 'en-US' ? `${origin}${page}` : `${origin}/${locale}${page === '/' ? '/' : page}`)));
+    expect(locs.sort()).toEqual(expected.sort());
+    expect(xml).not.toContain('/en-US/');
+    expect(xml).not.toContain('auth-success');
+    expect(xml).not.toContain('errors/');
+    const faqEntry = xml.split('<url>').find((entry) => entry.startsWith(`<loc>${origin}/ja/faq</loc>`)) ?? '';
+    expect(faqEntry).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${origin}/faq"/>`);
+    expect(faqEntry).toContain(`<xhtml:link rel="alternate" hreflang="en-US" href="${origin}/faq"/>`);
+    expect(faqEntry).toContain(`<xhtml:link rel="alternate" hreflang="zh-TW" href="${origin}/zh-TW/faq"/>`);
+    expect(faqEntry.match(/hreflang=/g)).toHaveLength(LOCALES.length + 1);
+  });
+
+  it('points robots.txt at the sitemap by its absolute address', async () => {
+    const text = await (await get('/robots.txt')).text();
+    expect(text).toBe(`User-agent: *\n\nSitemap: ${server.config.publicUrl}/sitemap.xml\n`);
   });
 
   it('answers invalid_request for a path that is not valid percent-encoding', async () => {

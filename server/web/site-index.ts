@@ -4,6 +4,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { LOCALES, type Locale } from '#shared/i18n/locales.ts';
+import { INVALID_ROUTE_PAGE, UNMATCHED_PAGE, notFoundPageFile } from '#shared/not-found.ts';
 
 export type SiteIndex = {
   siteDir: string;
@@ -12,6 +13,8 @@ export type SiteIndex = {
   pages: Map<Locale, Set<string>>;
   /** Files at the top of the site output (favicon.svg, robots.txt), by request path. */
   rootFiles: Set<string>;
+  /** Locales whose two not-found pages (SPEC §2.7) were built. */
+  notFoundLocales: Set<Locale>;
   hasApp: boolean;
 };
 
@@ -37,5 +40,8 @@ export function readSiteIndex(distDir: string): SiteIndex {
       if (entry.isFile()) rootFiles.add(`/${entry.name}`);
     }
   }
-  return { siteDir, appDir, pages, rootFiles, hasApp: existsSync(path.join(appDir, 'index.html')) };
+  const notFoundLocales = new Set(
+    LOCALES.filter((locale) => ([UNMATCHED_PAGE, INVALID_ROUTE_PAGE] as const).every((page) => existsSync(path.join(siteDir, notFoundPageFile(locale, page))))),
+  );
+  return { siteDir, appDir, pages, rootFiles, notFoundLocales, hasApp: existsSync(path.join(appDir, 'index.html')) };
 }
