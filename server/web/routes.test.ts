@@ -20,6 +20,7 @@ beforeAll(async () => {
   for (const locale of LOCALES) {
     write(`site/${locale}/index.html`, `<html lang="${locale}">home</html>`);
     write(`site/${locale}/faq/index.html`, `<html lang="${locale}">faq</html>`);
+    for (const page of ['activity/christmas', 'activity/black-friday', 'activity-end']) write(`site/${locale}/${page}/index.html`, `<html lang="${locale}">${page}</html>`);
   }
   write('site/_astro/island.abc123.js', 'export {}');
   write('site/robots.txt', 'User-agent: *');
@@ -114,6 +115,38 @@ describe('web routes', () => {
     for (const path of ['/es/..%2F..%2Fpackage.json', '/_astro/..%2F..%2F..%2Fpackage.json', '/app/assets/../../../package.json']) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
+    }
+  });
+
+  it('sends visitors of an ended campaign to /activity-end in their locale, at the time of the visit', async () => {
+    const day = 86_400_000;
+    const at = (offset: number) => new Date(Date.now() + offset).toISOString();
+    const calendar = {
+      christmas: { starts: at(-30 * day), ends: at(-day) },
+      compensation: { starts: at(-day), ends: at(30 * day) },
+      'black-friday': { starts: at(-day), ends: at(30 * day) },
+      'black-friday-2024': { starts: '2024-11-22T00:00:00Z', ends: '2024-12-03T00:00:00Z' },
+    };
+    const campaignsFile = path.join(distDir, 'campaigns.json');
+    writeFileSync(campaignsFile, JSON.stringify(calendar));
+    const guarded = await startTestServer('sqlite', { distDir, campaignsFile });
+    try {
+      const ended = await fetch(`${guarded.url}/es/activity/christmas`, { redirect: 'manual' });
+      expect(ended.status).toBe(302);
+      expect(ended.headers.get('location')).toBe('/es/activity-end');
+      // No locale cookie is set: the redirect did not choose the language, the visitor did.
+      expect(ended.headers.get('set-cookie')).toBeNull();
+
+      const unprefixed = await fetch(`${guarded.url}/activity/christmas`, { redirect: 'manual', headers: { 'Accept-Language': 'ja' } });
+      expect(unprefixed.headers.get('location')).toBe('/activity-end');
+      const end = await fetch(`${guarded.url}/activity-end`, { headers: { 'Accept-Language': 'ja' } });
+      expect(await end.text()).toBe('<html lang="ja">activity-end</html>');
+
+      const running = await fetch(`${guarded.url}/es/activity/black-friday`, { redirect: 'manual' });
+      expect(running.status).toBe(200);
+      expect(await running.text()).toBe('<html lang="es">activity/black-friday</html>');
+    } finally {
+      await guarded.dispose();
     }
   });
 });

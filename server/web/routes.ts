@@ -8,11 +8,16 @@ import { COOKIES, serializeCookie } from '#shared/cookies.ts';
 import type { Locale } from '#shared/i18n/locales.ts';
 import { readSiteIndex } from './site-index.ts';
 import { resolvePage } from './page-resolver.ts';
+import { readCampaignGuard } from './campaigns.ts';
 
-export const webRoutes: FastifyPluginAsync<{ distDir: string; secureCookies: boolean; embedOrigins: readonly string[] }> = async (app, { distDir, secureCookies, embedOrigins }) => {
+export const webRoutes: FastifyPluginAsync<{ distDir: string; secureCookies: boolean; embedOrigins: readonly string[]; campaignsFile: string }> = async (
+  app,
+  { distDir, secureCookies, embedOrigins, campaignsFile },
+) => {
   // The drive app may be framed only by Nubo itself and the host pages the operator names (EMBED_ORIGINS).
   const appFrameAncestors = `frame-ancestors ${["'self'", ...embedOrigins].join(' ')}`;
   const index = readSiteIndex(distDir);
+  const campaigns = readCampaignGuard(campaignsFile);
   if (!index.hasApp && index.pages.size === 0) app.log.warn({ distDir }, 'no built site or drive app found; run the build');
 
   // Hashed file names: a changed file is a new URL, so these can be cached for a year.
@@ -36,12 +41,12 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string; secureCookies: boo
       localeCookie: request.cookies[COOKIES.locale.name],
       acceptLanguage: request.headers['accept-language'],
       userAgent: request.headers['user-agent'],
-    });
+    }, campaigns);
     switch (answer.kind) {
       case 'none':
         return reply.callNotFound();
       case 'redirect':
-        rememberLocale(reply, answer.rememberLocale);
+        if (answer.rememberLocale) rememberLocale(reply, answer.rememberLocale);
         return reply.redirect(answer.location, 302);
       case 'app':
         // The shell must always be fresh so a new deploy's hashed assets are picked up.
