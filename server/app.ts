@@ -187,7 +187,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   expiry.unref();
   app.addHook('onClose', async () => clearInterval(expiry));
   app.addHook('onClose', () => counters.close());
-  await app.register(webRoutes, { distDir: config.distDir, secureCookies: config.secureCookies, embedOrigins: config.embedOrigins, origin });
+  await app.register(webRoutes, { distDir: config.distDir, secureCookies: config.secureCookies, embedOrigins: config.embedOrigins, origin, campaignsFile: config.campaignsFile });
   return app;
 }
 

@@ -39,6 +39,8 @@ export type Config = {
   distDir: string;
   /** Where editors' content (messages, articles) lives. */
   contentDir: string;
+  /** The campaign calendar the activity-end guard reads (content/campaigns.json unless CAMPAIGNS_FILE says). */
+  campaignsFile: string;
   logLevel: string;
   /** People who may moderate (take content down), by e-mail address. */
   adminEmails: string[];
@@ -78,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: cookiesCanBeSecure(publicUrl),
     distDir: path.resolve(env.NUBO_DIST_DIR ?? path.join(ROOT, 'dist')),
     contentDir: path.join(ROOT, 'content'),
+    campaignsFile: path.resolve(env.CAMPAIGNS_FILE ?? path.join(ROOT, 'content', 'campaigns.json')),
     logLevel: env.LOG_LEVEL ?? 'info',
     sensitiveWordsFile: env.SENSITIVE_WORDS_FILE ? path.resolve(env.SENSITIVE_WORDS_FILE) : undefined,
     adminEmails: (env.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean),

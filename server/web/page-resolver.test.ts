@@ -6,7 +6,7 @@ import type { SiteIndex } from './site-index.ts';
 const index: SiteIndex = {
   siteDir: '/dist/site',
   appDir: '/dist/drive-app',
-  pages: new Map(LOCALES.map((locale): [Locale, Set<string>] => [locale, new Set(['/', '/faq', '/help-center/a/b'])])),
+  pages: new Map(LOCALES.map((locale): [Locale, Set<string>] => [locale, new Set(['/', '/faq', '/help-center/a/b', '/activity/christmas', '/activity/black-friday', '/activity-end'])])),
   rootFiles: new Set(['/favicon.svg', '/robots.txt']),
   notFoundLocales: new Set(LOCALES),
   hasApp: true,
@@ -107,5 +107,27 @@ describe('resolvePage', () => {
 
   it('serves top-level public files as they are', () => {
     expect(resolvePage(index, request('/robots.txt'))).toEqual({ kind: 'root-file', file: 'robots.txt' });
+  });
+
+  describe('with campaigns (activity-end guard)', () => {
+    const campaigns = { hasEnded: (page: string) => page === '/activity/christmas' };
+
+    it('sends a visitor of an ended campaign to /activity-end in the same locale', () => {
+      expect(resolvePage(index, request('/es/activity/christmas'), campaigns)).toEqual({ kind: 'redirect', location: '/es/activity-end' });
+      expect(resolvePage(index, request('/activity/christmas/', { localeCookie: 'ja' }), campaigns)).toEqual({ kind: 'redirect', location: '/activity-end' });
+    });
+
+    it('keeps a ?locale= switch through the redirect', () => {
+      expect(resolvePage(index, request('/activity/christmas', { search: '?locale=ko' }), campaigns)).toEqual({ kind: 'redirect', location: '/activity-end', rememberLocale: 'ko' });
+    });
+
+    it('serves a running campaign and every other page as before', () => {
+      expect(resolvePage(index, request('/ko/activity/black-friday'), campaigns)).toMatchObject({ kind: 'page', file: 'ko/activity/black-friday/index.html' });
+      expect(resolvePage(index, request('/activity-end'), campaigns)).toMatchObject({ kind: 'page' });
+    });
+
+    it('answers the invalid-route page for a campaign page that was not built, ended or not', () => {
+      expect(resolvePage(index, request('/activity/easter'), { hasEnded: () => true })).toMatchObject({ kind: 'not-found', requestedPath: '/activity/easter' });
+    });
   });
 });

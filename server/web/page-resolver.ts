@@ -11,6 +11,8 @@ import {
 } from '#shared/i18n/locales.ts';
 import { INVALID_ROUTE_PAGE, UNMATCHED_PAGE, notFoundPageFile } from '#shared/not-found.ts';
 import { isCrawler } from '#shared/patterns.ts';
+import { ACTIVITY_END_PATH } from '#shared/campaigns.ts';
+import type { CampaignGuard } from './campaigns.ts';
 import type { SiteIndex } from './site-index.ts';
 
 /** Paths the drive app (a single-page app) answers itself. */
@@ -38,12 +40,12 @@ export type PageAnswer =
   | { kind: 'page'; locale: Locale; file: string; varies: boolean; rememberLocale?: Locale }
   | { kind: 'app' }
   | { kind: 'root-file'; file: string }
-  | { kind: 'redirect'; location: string; rememberLocale: Locale }
+  | { kind: 'redirect'; location: string; rememberLocale?: Locale }
   /** Answered with status 404; requestedPath is shown (escaped) on an invalid-route page. */
   | { kind: 'not-found'; locale: Locale; file: string; varies: boolean; requestedPath?: string }
   | { kind: 'none' };
 
-export function resolvePage(index: SiteIndex, request: PageRequest): PageAnswer {
+export function resolvePage(index: SiteIndex, request: PageRequest, campaigns?: CampaignGuard): PageAnswer {
   const { path } = request;
   if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) return { kind: 'none' };
 
@@ -61,6 +63,7 @@ export function resolvePage(index: SiteIndex, request: PageRequest): PageAnswer 
       return { kind: 'redirect', location: `/${switchTo}${page === '/' ? '/' : page}`, rememberLocale: switchTo };
     }
     if (!index.pages.get(prefixed.locale)?.has(page)) return notFound(index, request, prefixed.locale, page, false);
+    if (campaigns?.hasEnded(page)) return { kind: 'redirect', location: `/${prefixed.locale}${ACTIVITY_END_PATH}`, ...(switchTo ? { rememberLocale: switchTo } : {}) };
     return { kind: 'page', locale: prefixed.locale, file: pageFile(prefixed.locale, page), varies: false, ...(switchTo ? { rememberLocale: switchTo } : {}) };
   }
 
@@ -70,6 +73,8 @@ export function resolvePage(index: SiteIndex, request: PageRequest): PageAnswer 
     // Crawlers index the default language at the unprefixed address.
     (isCrawler(request.userAgent) ? DEFAULT_LOCALE : resolveLocale({ cookie: request.localeCookie, acceptLanguage: request.acceptLanguage }));
   if (!index.pages.get(locale)?.has(page)) return notFound(index, request, locale, page, true);
+  // Unprefixed stays unprefixed: /activity-end is then chosen in the same locale as this page was.
+  if (campaigns?.hasEnded(page)) return { kind: 'redirect', location: ACTIVITY_END_PATH, ...(switchTo ? { rememberLocale: switchTo } : {}) };
   return { kind: 'page', locale, file: pageFile(locale, page), varies: true, ...(switchTo ? { rememberLocale: switchTo } : {}) };
 }
 

@@ -24,6 +24,8 @@ beforeAll(async () => {
     write(`site/${locale}/auth-success/index.html`, `<html lang="${locale}"><head><meta name="robots" content="noindex"></head>signed in</html>`);
     write(`site/errors/${locale}/not-found/index.html`, `<html lang="${locale}">not found in ${locale}</html>`);
     write(`site/errors/${locale}/invalid-route/index.html`, `<html lang="${locale}"><title>${locale}: ${REQUESTED_PATH_MARKER}</title><h1>${locale}: ${REQUESTED_PATH_MARKER}</h1></html>`);
+    for (const page of ['activity/christmas', 'activity/black-friday']) write(`site/${locale}/${page}/index.html`, `<html lang="${locale}">${page}</html>`);
+    write(`site/${locale}/activity-end/index.html`, `<html lang="${locale}"><head><meta name="robots" content="noindex"></head>activity-end</html>`);
   }
   write('site/scripts/vconsole.min.js', 'window.VConsole = class {}');
   write('site/_astro/island.abc123.js', 'export {}');
@@ -31,7 +33,20 @@ beforeAll(async () => {
   write('site/robots.txt', 'User-agent: *');
   write('drive-app/index.html', '<div id="root"></div>');
   write('drive-app/assets/index-x1.js', 'console.log(1)');
-  server = await startTestServer('sqlite', { distDir });
+  // Christmas has ended, the other campaigns run: the sitemap names only pages that do not redirect.
+  const day = 86_400_000;
+  const at = (offset: number) => new Date(Date.now() + offset).toISOString();
+  const campaignsFile = path.join(distDir, 'campaigns-now.json');
+  writeFileSync(
+    campaignsFile,
+    JSON.stringify({
+      christmas: { starts: at(-30 * day), ends: at(-day) },
+      compensation: { starts: at(-day), ends: at(30 * day) },
+      'black-friday': { starts: at(-day), ends: at(30 * day) },
+      'black-friday-2024': { starts: '2024-11-22T00:00:00Z', ends: '2024-12-03T00:00:00Z' },
+    }),
+  );
+  server = await startTestServer('sqlite', { distDir, campaignsFile });
 });
 
 afterAll(async () => {
@@ -142,14 +157,14 @@ describe('web routes', () => {
     expect(await response.text()).toBe('window.VConsole = class {}');
   });
 
-  it('lists every indexable page in /sitemap.xml once per locale, en-US unprefixed, with hreflang alternates and x-default', async () => {
+  it('lists every indexable page in /sitemap.xml once per locale, en-US unprefixed, with hreflang alternates and x-default, leaving out ended campaigns', async () => {
     const response = await get('/sitemap.xml');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/xml/);
     const xml = await response.text();
     const origin = server.config.publicUrl;
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    const expected = ['/', '/faq'].flatMap((page) => LOCALES.map((locale) => (locale === 'en-US' ? `${origin}${page}` : `${origin}/${locale}${page === '/' ? '/' : page}`)));
+    const expected = ['/', '/faq', '/activity/black-friday'].flatMap((page) => LOCALES.map((locale) => (locale === 'en-US' ? `${origin}${page}` : `${origin}/${locale}${page === '/' ? '/' : page}`)));
     expect(locs.sort()).toEqual(expected.sort());
     expect(xml).not.toContain('/en-US/');
     expect(xml).not.toContain('auth-success');
@@ -187,6 +202,38 @@ describe('web routes', () => {
     for (const path of ['/es/..%2F..%2Fpackage.json', '/_astro/..%2F..%2F..%2Fpackage.json', '/app/assets/../../../package.json']) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
+    }
+  });
+
+  it('sends visitors of an ended campaign to /activity-end in their locale, at the time of the visit', async () => {
+    const day = 86_400_000;
+    const at = (offset: number) => new Date(Date.now() + offset).toISOString();
+    const calendar = {
+      christmas: { starts: at(-30 * day), ends: at(-day) },
+      compensation: { starts: at(-day), ends: at(30 * day) },
+      'black-friday': { starts: at(-day), ends: at(30 * day) },
+      'black-friday-2024': { starts: '2024-11-22T00:00:00Z', ends: '2024-12-03T00:00:00Z' },
+    };
+    const campaignsFile = path.join(distDir, 'campaigns.json');
+    writeFileSync(campaignsFile, JSON.stringify(calendar));
+    const guarded = await startTestServer('sqlite', { distDir, campaignsFile });
+    try {
+      const ended = await fetch(`${guarded.url}/es/activity/christmas`, { redirect: 'manual' });
+      expect(ended.status).toBe(302);
+      expect(ended.headers.get('location')).toBe('/es/activity-end');
+      // No locale cookie is set: the redirect did not choose the language, the visitor did.
+      expect(ended.headers.get('set-cookie')).toBeNull();
+
+      const unprefixed = await fetch(`${guarded.url}/activity/christmas`, { redirect: 'manual', headers: { 'Accept-Language': 'ja' } });
+      expect(unprefixed.headers.get('location')).toBe('/activity-end');
+      const end = await fetch(`${guarded.url}/activity-end`, { headers: { 'Accept-Language': 'ja' } });
+      expect(await end.text()).toContain('<html lang="ja">');
+
+      const running = await fetch(`${guarded.url}/es/activity/black-friday`, { redirect: 'manual' });
+      expect(running.status).toBe(200);
+      expect(await running.text()).toBe('<html lang="es">activity/black-friday</html>');
+    } finally {
+      await guarded.dispose();
     }
   });
 });

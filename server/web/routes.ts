@@ -13,6 +13,7 @@ import { readSiteIndex } from './site-index.ts';
 import { resolvePage } from './page-resolver.ts';
 import { escapeMarkup } from './markup.ts';
 import { indexablePages, sitemapXml } from './sitemap.ts';
+import { readCampaignGuard } from './campaigns.ts';
 
 type WebOptions = {
   distDir: string;
@@ -20,12 +21,15 @@ type WebOptions = {
   embedOrigins: readonly string[];
   /** The origin absolute addresses start with (PUBLIC_URL, or the one the request came to). */
   origin: (request: FastifyRequest) => string;
+  /** The campaign calendar: campaign pages past their end send visitors to /activity-end. */
+  campaignsFile: string;
 };
 
-export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { distDir, secureCookies, embedOrigins, origin }) => {
+export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { distDir, secureCookies, embedOrigins, origin, campaignsFile }) => {
   // The drive app may be framed only by Nubo itself and the host pages the operator names (EMBED_ORIGINS).
   const appFrameAncestors = `frame-ancestors ${["'self'", ...embedOrigins].join(' ')}`;
   const index = readSiteIndex(distDir);
+  const campaigns = readCampaignGuard(campaignsFile);
   if (!index.hasApp && index.pages.size === 0) app.log.warn({ distDir }, 'no built site or drive app found; run the build');
   // Pages, scripts and styles go compressed (a page's HTML is about a quarter of its size in brotli).
   // Registered in this plugin, before the static files, so the API and downloads are left as they are.
@@ -56,7 +60,9 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { distDir, 
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     sitemapPages ??= indexablePages(index);
-    return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(sitemapXml(sitemapPages, origin(request)));
+    // An ended campaign's page only redirects now: crawlers are not sent there.
+    const live = new Map([...sitemapPages].filter(([page]) => !campaigns.hasEnded(page)));
+    return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(sitemapXml(live, origin(request)));
   });
 
   // The built robots.txt, plus where the sitemap is: an absolute address, known only at run time.
@@ -76,12 +82,12 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { distDir, 
       localeCookie: request.cookies[COOKIES.locale.name],
       acceptLanguage: request.headers['accept-language'],
       userAgent: request.headers['user-agent'],
-    });
+    }, campaigns);
     switch (answer.kind) {
       case 'none':
         return reply.callNotFound();
       case 'redirect':
-        rememberLocale(reply, answer.rememberLocale);
+        if (answer.rememberLocale) rememberLocale(reply, answer.rememberLocale);
         return reply.redirect(answer.location, 302);
       case 'app':
         // The shell must always be fresh so a new deploy's hashed assets are picked up.

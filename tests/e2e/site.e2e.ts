@@ -235,6 +235,8 @@ test.describe('debug console', () => {
   });
 
   test('opens from our own origin after five quick clicks when DEBUG_CONSOLE=on, and its close button destroys it', async ({ page }) => {
+    // A second server starts and stops within this test.
+    test.setTimeout(60_000);
     const nubo = await startNubo({ DEBUG_CONSOLE: 'on' });
     try {
       const scripts: string[] = [];
@@ -254,6 +256,7 @@ test.describe('debug console', () => {
       await expect(page.locator('#__vconsole')).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Close debug console' })).toHaveCount(0);
     } finally {
+      await page.close();
       await nubo.stop();
     }
   });
@@ -274,7 +277,10 @@ async function startNubo(env: Record<string, string>): Promise<{ url: string; st
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
+      // A graceful stop waits for requests under way; the test's own server need not.
+      const hurry = setTimeout(() => child.kill('SIGKILL'), 5_000);
       await exited;
+      clearTimeout(hurry);
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
