@@ -10,10 +10,7 @@ import { readSiteIndex } from './site-index.ts';
 import { resolvePage } from './page-resolver.ts';
 import { readCampaignGuard } from './campaigns.ts';
 
-export const webRoutes: FastifyPluginAsync<{ distDir: string; secureCookies: boolean; embedOrigins: readonly string[]; campaignsFile: string }> = async (
-  app,
-  { distDir, secureCookies, embedOrigins, campaignsFile },
-) => {
+export const webRoutes: FastifyPluginAsync<{ distDir: string; secureCookies: boolean; embedOrigins: readonly string[]; campaignsFile: string }> = async (app, { distDir, secureCookies, embedOrigins, campaignsFile }) => {
   // The drive app may be framed only by Nubo itself and the host pages the operator names (EMBED_ORIGINS).
   const appFrameAncestors = `frame-ancestors ${["'self'", ...embedOrigins].join(' ')}`;
   const index = readSiteIndex(distDir);
