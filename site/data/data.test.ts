@@ -2,7 +2,7 @@
 import { describe, it, expect } from 'vitest';
 import { parseContact } from './contact.ts';
 import { DOWNLOAD_KEYS, parseDownloads } from './downloads.ts';
-import { parseTransparencyReport, totalTakedowns } from './transparency.ts';
+import { parseTransparencyReport, totalTakedowns } from '#shared/transparency.ts';
 
 const allDownloads = (url: string | null) => Object.fromEntries(DOWNLOAD_KEYS.map((key) => [key, url]));
 
@@ -50,5 +50,15 @@ describe('parseContact', () => {
   it('takes e-mail addresses or null', () => {
     expect(parseContact({ email: 'help@example.org', abuseEmail: null })).toEqual({ email: 'help@example.org', abuseEmail: null });
     expect(() => parseContact({ email: 'not an address', abuseEmail: null })).toThrow('"email" must be an e-mail address or null');
+  });
+});
+
+describe('takedownReasonOf', () => {
+  it('reads a report reason from the moderator reason or its prefix, other for free text', async () => {
+    const { takedownReasonOf } = await import('#shared/transparency.ts');
+    expect(takedownReasonOf('childSafety')).toBe('childSafety');
+    expect(takedownReasonOf('malware: phishing page')).toBe('malware');
+    expect(takedownReasonOf('spam')).toBe('other');
+    expect(takedownReasonOf('')).toBe('other');
   });
 });

@@ -1,8 +1,9 @@
 // /check-in: asks whether today's check-in is done (GET /vip/v1/task/status?scene=check_in), then
 // lets the visitor check in (POST /vip/v1/activity/rewardVip), SPEC §7.3.
 import { CHECK_IN_SCENE, PREMIUM_PATHS } from '#shared/api/premium.ts';
-import { describeApiFailure, readIslandText, showStatus, siteApi } from './island.ts';
+import { clearStatus, describeApiFailure, readIslandText, showStatus, siteApi } from './island.ts';
 
+/** The answer's shape is not in the spec: Nubo reads status 'done' as today's check-in made. */
 type TaskStatus = { status?: unknown };
 
 export function mountCheckIn(root: HTMLElement): void {
@@ -20,7 +21,7 @@ export function mountCheckIn(root: HTMLElement): void {
     .get<TaskStatus>(PREMIUM_PATHS.taskStatus, { scene: CHECK_IN_SCENE })
     .then((answer) => {
       if (answer?.status === 'done') return showDone();
-      status.hidden = true;
+      clearStatus(status);
       button.hidden = false;
     })
     .catch((cause: unknown) => showStatus(status, describeApiFailure(cause, text), 'error'));

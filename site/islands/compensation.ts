@@ -12,6 +12,7 @@ export function mountCompensationClaim(root: HTMLElement): void {
     button.disabled = true;
     showStatus(status, text('site.api.working'), 'info');
     try {
+      // SPEC §7.3 names the campaign ids but not the body's field; activity_id is Nubo's.
       await siteApi().post(PREMIUM_PATHS.compensate, { activity_id: campaignId });
       button.hidden = true;
       showStatus(status, text('site.campaign.compensation.claimed'), 'success');

@@ -36,9 +36,16 @@ export function describeApiFailure(cause: unknown, text: IslandText): string {
   return text('site.api.failed', { reason: error.message });
 }
 
-/** Shows a message in an island's live region; the kind styles it. */
+/**
+ * Shows a message in an island's live region; the kind styles it. The region stays in the page,
+ * empty, between messages: a live region that appears with its text is not always read out.
+ */
 export function showStatus(region: HTMLElement, message: string, kind: 'info' | 'success' | 'error'): void {
   region.textContent = message;
   region.dataset.kind = kind;
-  region.hidden = false;
+}
+
+export function clearStatus(region: HTMLElement): void {
+  region.textContent = '';
+  delete region.dataset.kind;
 }

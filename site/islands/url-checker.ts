@@ -3,7 +3,7 @@
 // upload_type UPLOAD_TYPE_URL, API.md).
 import { FILES_PATHS } from '#shared/api/files.ts';
 import { checkUrl } from './url-check.ts';
-import { describeApiFailure, readIslandText, showStatus, siteApi } from './island.ts';
+import { clearStatus, describeApiFailure, readIslandText, showStatus, siteApi } from './island.ts';
 
 export function mountUrlChecker(root: HTMLElement): void {
   const text = readIslandText(root);
@@ -25,7 +25,7 @@ export function mountUrlChecker(root: HTMLElement): void {
       input.focus();
       return;
     }
-    status.hidden = true;
+    clearStatus(status);
     result.hidden = false;
     // textContent and a checked href: the pasted text can never become markup or a script URL.
     checked.textContent = check.kind === 'share' ? check.path : check.url;

@@ -255,3 +255,31 @@ async function expectCardLinks(page: Page, visible: Record<string, boolean>) {
     else await expect(link, platform).toBeHidden();
   }
 }
+
+test('campaign and island panels follow the dark theme', async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: 'dark' });
+  await context.addInitScript(() => localStorage.setItem('allow_analysis', 'false'));
+  const page = await context.newPage();
+  // Relative luminance of a computed rgb() colour, as WCAG defines it.
+  const luminanceOf = (selector: string, property: 'color' | 'backgroundColor') =>
+    page.locator(selector).first().evaluate((element, name) => {
+      const [r, g, b] = (getComputedStyle(element)[name].match(/[\d.]+/g) ?? []).slice(0, 3).map(Number).map((v) => {
+        const c = v / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    }, property);
+  for (const [address, panel, text] of [
+    ['/en-US/activity/black-friday', '.activity-banner', '.activity-banner h1'],
+    ['/en-US/check-in', '.panel', '.panel [role=status]'],
+  ] as const) {
+    await page.goto(address);
+    await expect(page.locator(text).first()).not.toBeEmpty();
+    const background = await luminanceOf(panel, 'backgroundColor');
+    const foreground = await luminanceOf(text, 'color');
+    expect(background, address).toBeLessThan(0.1);
+    // WCAG AA for body text: a contrast ratio of at least 4.5.
+    expect((foreground + 0.05) / (background + 0.05), address).toBeGreaterThanOrEqual(4.5);
+  }
+  await context.close();
+});
