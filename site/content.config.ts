@@ -11,9 +11,8 @@ const markdownIn = (base: string) => glob({ pattern: '**/*.md', base, generateId
 /** YYYY-MM-DD, which YAML may already have read as a date. */
 const day = z.coerce.date();
 
-const helpCenter = defineCollection({
-  loader: markdownIn('./content/help-center'),
-  schema: z.object({
+export const schemas = {
+  helpCenter: z.object({
     title: z.string(),
     description: z.string(),
     /** Place in its folder; the first article is the one a folder's own address opens. */
@@ -21,41 +20,28 @@ const helpCenter = defineCollection({
     /** One of the ten most-read articles, which every locale should have translated. */
     popular: z.boolean().default(false),
   }),
-});
-
-/** The help centre's folders: their order and their names in each locale (en-US required). */
-const helpFolders = defineCollection({
-  loader: file('./content/help-center/folders.yaml'),
-  schema: z.object({
+  /** The help centre's folders: their order and their names in each locale (en-US required). */
+  helpFolders: z.object({
     order: z.number().int(),
-    title: z.object({ 'en-US': z.string() }).catchall(z.string()).refine((titles) => Object.keys(titles).every((code) => (LOCALES as readonly string[]).includes(code)), 'title has a key that is not a locale'),
+    title: z
+      .object({ 'en-US': z.string() })
+      .catchall(z.string())
+      .refine((titles) => Object.keys(titles).every((code) => (LOCALES as readonly string[]).includes(code)), 'title has a key that is not a locale'),
   }),
-});
+  faq: z.object({ question: z.string(), order: z.number().int() }),
+  /** Old FAQ anchors (the id) and the anchor each question has now. */
+  faqMovedAnchors: z.object({ to: z.string() }),
+  policies: z.object({ title: z.string(), effective: day }),
+  policyUpdates: z.object({ title: z.string(), summary: z.string() }),
+  blog: z.object({ title: z.string(), description: z.string(), published: day, author: z.string() }),
+};
 
-const faq = defineCollection({
-  loader: markdownIn('./content/faq'),
-  schema: z.object({ question: z.string(), order: z.number().int() }),
-});
-
-/** Old FAQ anchors (the id) and the anchor each question has now. */
-const faqMovedAnchors = defineCollection({
-  loader: file('./content/faq/moved-anchors.yaml'),
-  schema: z.object({ to: z.string() }),
-});
-
-const policies = defineCollection({
-  loader: markdownIn('./content/policies'),
-  schema: z.object({ title: z.string(), effective: day }),
-});
-
-const policyUpdates = defineCollection({
-  loader: markdownIn('./content/policy-updates'),
-  schema: z.object({ title: z.string(), summary: z.string() }),
-});
-
-const blog = defineCollection({
-  loader: markdownIn('./content/blog'),
-  schema: z.object({ title: z.string(), description: z.string(), published: day, author: z.string() }),
-});
+const helpCenter = defineCollection({ loader: markdownIn('./content/help-center'), schema: schemas.helpCenter });
+const helpFolders = defineCollection({ loader: file('./content/help-center/folders.yaml'), schema: schemas.helpFolders });
+const faq = defineCollection({ loader: markdownIn('./content/faq'), schema: schemas.faq });
+const faqMovedAnchors = defineCollection({ loader: file('./content/faq/moved-anchors.yaml'), schema: schemas.faqMovedAnchors });
+const policies = defineCollection({ loader: markdownIn('./content/policies'), schema: schemas.policies });
+const policyUpdates = defineCollection({ loader: markdownIn('./content/policy-updates'), schema: schemas.policyUpdates });
+const blog = defineCollection({ loader: markdownIn('./content/blog'), schema: schemas.blog });
 
 export const collections = { helpCenter, helpFolders, faq, faqMovedAnchors, policies, policyUpdates, blog };
