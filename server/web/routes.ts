@@ -8,11 +8,13 @@ import { COOKIES, serializeCookie } from '#shared/cookies.ts';
 import type { Locale } from '#shared/i18n/locales.ts';
 import { readSiteIndex } from './site-index.ts';
 import { resolvePage } from './page-resolver.ts';
+import { readSiteRedirects, siteRedirectFor } from './site-redirects.ts';
 
 export const webRoutes: FastifyPluginAsync<{ distDir: string; secureCookies: boolean; embedOrigins: readonly string[] }> = async (app, { distDir, secureCookies, embedOrigins }) => {
   // The drive app may be framed only by Nubo itself and the host pages the operator names (EMBED_ORIGINS).
   const appFrameAncestors = `frame-ancestors ${["'self'", ...embedOrigins].join(' ')}`;
   const index = readSiteIndex(distDir);
+  const siteRedirects = readSiteRedirects(index.siteDir);
   if (!index.hasApp && index.pages.size === 0) app.log.warn({ distDir }, 'no built site or drive app found; run the build');
 
   // Hashed file names: a changed file is a new URL, so these can be cached for a year.
@@ -30,6 +32,9 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string; secureCookies: boo
     const [rawPath = '/', rawSearch = ''] = request.url.split(/\?(.*)/s, 2);
     const pagePath = safeDecode(rawPath);
     if (pagePath === undefined) return reply.callNotFound();
+    // Temporary: a help-centre folder's first article may change.
+    const redirectTo = siteRedirectFor(siteRedirects, pagePath);
+    if (redirectTo) return reply.redirect(rawSearch ? `${redirectTo}?${rawSearch}` : redirectTo, 302);
     const answer = resolvePage(index, {
       path: pagePath,
       search: rawSearch ? `?${rawSearch}` : '',

@@ -3,14 +3,14 @@
 // key to look up, never a path handed to the file system.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { LOCALES, type Locale } from '#shared/i18n/locales.ts';
+import { isLocale, LOCALES, type Locale } from '#shared/i18n/locales.ts';
 
 export type SiteIndex = {
   siteDir: string;
   appDir: string;
   /** Page paths ('/', '/faq', '/help-center/a/b') that exist in each locale. */
   pages: Map<Locale, Set<string>>;
-  /** Files at the top of the site output (favicon.svg, robots.txt), by request path. */
+  /** Files of the site output outside the locale copies and assets (favicon.svg, blog/rss.xml), by request path. */
   rootFiles: Set<string>;
   hasApp: boolean;
 };
@@ -33,8 +33,13 @@ export function readSiteIndex(distDir: string): SiteIndex {
   }
   const rootFiles = new Set<string>();
   if (existsSync(siteDir)) {
-    for (const entry of readdirSync(siteDir, { withFileTypes: true })) {
-      if (entry.isFile()) rootFiles.add(`/${entry.name}`);
+    for (const entry of readdirSync(siteDir, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const relative = path.relative(siteDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      const top = relative.split('/', 1)[0];
+      // Pages are served through the locale resolver, and hashed assets by their own route.
+      if (isLocale(top) || top === '_astro') continue;
+      rootFiles.add(`/${relative}`);
     }
   }
   return { siteDir, appDir, pages, rootFiles, hasApp: existsSync(path.join(appDir, 'index.html')) };
