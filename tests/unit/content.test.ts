@@ -97,3 +97,32 @@ describe('FAQ', () => {
     expect(moved.filter(([, from]) => questions.has(from ?? '')).map(([, from]) => from)).toEqual([]);
   });
 });
+
+describe('links between content pages', () => {
+  /** The content pages a link may name: /help-center/<slug>, /policy/<policy>[/<version>], /blog/<slug>, /faq. */
+  function contentPages(): Set<string> {
+    const pages = new Set(['/faq', '/help-center', '/blog', '/policy', '/policy/update']);
+    for (const slug of slugsOf('help-center', DEFAULT_LOCALE)) pages.add(`/help-center/${slug}`);
+    for (const slug of slugsOf('policies', DEFAULT_LOCALE)) pages.add(`/policy/${slug}`).add(`/policy/${slug.split('/')[0]}`);
+    for (const slug of slugsOf('policy-updates', DEFAULT_LOCALE)) pages.add(`/policy/update/${slug}`);
+    for (const slug of slugsOf('blog', DEFAULT_LOCALE)) pages.add(`/blog/${slug}`);
+    return pages;
+  }
+
+  it('lead only to help articles, policies, posts and FAQ answers that exist', () => {
+    const pages = contentPages();
+    const questions = new Set(slugsOf('faq', DEFAULT_LOCALE));
+    const broken: string[] = [];
+    for (const collection of ['help-center', 'faq', 'policies', 'policy-updates', 'blog']) {
+      for (const slug of slugsOf(collection, DEFAULT_LOCALE)) {
+        const text = readFileSync(path.join(CONTENT, collection, DEFAULT_LOCALE, `${slug}.md`), 'utf8');
+        for (const [, target = ''] of text.matchAll(/\]\((\/[^)\s]*)\)/g)) {
+          const [page = '', anchor] = target.split('#');
+          if (!/^\/(help-center|policy|blog|faq)(\/|$)/.test(page)) continue;
+          if (!pages.has(page) || (page === '/faq' && anchor !== undefined && !questions.has(anchor))) broken.push(`${collection}/${slug} → ${target}`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+});
