@@ -51,10 +51,23 @@ async function floorUpload(dataDir: string): Promise<[number, number]> {
 /** Downloads are timed several times each, Nubo and nginx alike, and the best run counts: the first runs here vary with the JIT and TCP warming up. */
 const DOWNLOAD_RUNS = 3;
 
-async function bestOf(runs: number, timed: () => Promise<number>): Promise<number> {
-  let best = Infinity;
-  for (let run = 0; run < runs; run++) best = Math.min(best, await timed());
-  return best;
+type Downloader = { url: string; pid: number; bestMs: number; cpuSeconds: number };
+
+/** User and system CPU seconds a process has used so far. */
+function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Downloads the whole file once, keeping the best time and adding up the serving process's CPU time. */
+async function timeDownload(downloader: Downloader): Promise<void> {
+  const cpuBefore = cpuSecondsOf(downloader.pid);
+  const start = performance.now();
+  let bytes = 0;
+  for await (const chunk of (await fetch(downloader.url)).body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+  if (bytes !== SIZE) throw new Error(`downloaded ${bytes} bytes from ${downloader.url}`);
+  downloader.bestMs = Math.min(downloader.bestMs, performance.now() - start);
+  downloader.cpuSeconds += cpuSecondsOf(downloader.pid) - cpuBefore;
 }
 
 /** A body of SIZE bytes made of one random chunk repeated, never held whole in memory. */
@@ -93,39 +106,36 @@ export async function benchTransfer(): Promise<Table> {
     const [floorMs, floorRssGrowth] = await floorUpload(dataDir);
 
     const file = await fetch(`${url}/drive/v1/files/${created.file.id}`, { headers: auth }).then((r) => r.json());
-    const downloadNubo = async () => {
-      const start = performance.now();
-      let bytes = 0;
-      for await (const chunk of (await fetch(file.web_content_link)).body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
-      if (bytes !== SIZE) throw new Error(`downloaded ${bytes} bytes`);
-      return performance.now() - start;
-    };
-    const nuboDownloadMs = await bestOf(DOWNLOAD_RUNS, downloadNubo);
 
     // Floor for writing: dd of the same size to the same disk, flushed like the blob is.
     const ddStart = performance.now();
     execFileSync('dd', ['if=/dev/zero', `of=${path.join(dataDir, 'dd.bin')}`, 'bs=8M', `count=${Math.ceil(SIZE / CHUNK.length)}`, 'conv=fsync'], { stdio: 'ignore' });
     const ddMs = performance.now() - ddStart;
+    rmSync(path.join(dataDir, 'dd.bin'), { force: true });
 
-    // Floor for reading: nginx (sendfile) serving the blob file itself, when nginx is installed.
-    let nginxMs: number | undefined;
+    // Floor for reading: nginx (sendfile, one process so its CPU time is all in one place) serving the blob file itself.
+    let nginxUrl: string | undefined;
     if (spawnSync('nginx', ['-v']).status === 0) {
       const nginxPort = await freePort();
       const blobPath = path.join(dataDir, 'blobs', file.hash.slice(0, 2), file.hash.slice(2, 4), file.hash);
       const conf = path.join(dataDir, 'nginx.conf');
       writeFileSync(
         conf,
-        `daemon off; pid ${dataDir}/nginx.pid; error_log ${dataDir}/nginx.err; events {} http { access_log off; sendfile on; client_body_temp_path ${dataDir}; proxy_temp_path ${dataDir}; fastcgi_temp_path ${dataDir}; uwsgi_temp_path ${dataDir}; scgi_temp_path ${dataDir}; server { listen 127.0.0.1:${nginxPort}; location /blob { alias ${blobPath}; } } }`,
+        `daemon off; master_process off; pid ${dataDir}/nginx.pid; error_log ${dataDir}/nginx.err; events {} http { access_log off; sendfile on; client_body_temp_path ${dataDir}; proxy_temp_path ${dataDir}; fastcgi_temp_path ${dataDir}; uwsgi_temp_path ${dataDir}; scgi_temp_path ${dataDir}; server { listen 127.0.0.1:${nginxPort}; location /blob { alias ${blobPath}; } } }`,
       );
       nginx = spawn('nginx', ['-c', conf, '-p', dataDir], { stdio: 'ignore' });
-      for (let i = 0; i < 100 && !(await fetch(`http://127.0.0.1:${nginxPort}/blob`, { method: 'HEAD' }).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 50));
-      const downloadNginx = async () => {
-        const start = performance.now();
-        for await (const _chunk of (await fetch(`http://127.0.0.1:${nginxPort}/blob`)).body as unknown as AsyncIterable<Uint8Array>);
-        return performance.now() - start;
-      };
-      nginxMs = await bestOf(DOWNLOAD_RUNS, downloadNginx);
+      nginxUrl = `http://127.0.0.1:${nginxPort}/blob`;
+      for (let i = 0; i < 100 && !(await fetch(nginxUrl, { method: 'HEAD' }).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 50));
     }
+    const nuboDownload: Downloader = { url: file.web_content_link, pid: server.pid!, bestMs: Infinity, cpuSeconds: 0 };
+    const nginxDownload: Downloader | undefined = nginxUrl ? { url: nginxUrl, pid: nginx!.pid!, bestMs: Infinity, cpuSeconds: 0 } : undefined;
+    // Runs alternate, so Nubo and nginx meet the same load on the shared cores; the best run counts.
+    for (let run = 0; run < DOWNLOAD_RUNS; run++) {
+      for (const downloader of [nuboDownload, nginxDownload]) if (downloader) await timeDownload(downloader);
+    }
+    const nuboDownloadMs = nuboDownload.bestMs;
+    const nginxMs = nginxDownload?.bestMs;
+    const cpuPerGiB = (downloader: Downloader) => (downloader.cpuSeconds / DOWNLOAD_RUNS / (SIZE / 1024 ** 3)).toFixed(2);
 
     const gib = (SIZE / 1024 ** 3).toFixed(2);
     return {
@@ -136,6 +146,7 @@ export async function benchTransfer(): Promise<Table> {
         ['tus upload MB/s vs bare node:http hash+write MB/s', mbps(SIZE, uploadMs).toFixed(0), mbps(SIZE, floorMs).toFixed(0)],
         ['download MB/s vs nginx sendfile MB/s', mbps(SIZE, nuboDownloadMs).toFixed(0), nginxMs ? mbps(SIZE, nginxMs).toFixed(0) : 'n/a: no nginx'],
         ['  ratio (goal ≥ 0.9)', nginxMs ? (nginxMs / nuboDownloadMs).toFixed(2) : 'n/a', '1.00'],
+        ['server CPU seconds per GiB downloaded vs nginx', cpuPerGiB(nuboDownload), nginxDownload ? cpuPerGiB(nginxDownload) : 'n/a'],
         ['RSS growth during upload, MiB (goal ≤ 30) vs bare node:http', rssGrowth.toFixed(1), floorRssGrowth.toFixed(1)],
       ],
     };

@@ -33,6 +33,8 @@ import { statisticsRoutes } from './routes/statistics.ts';
 import { accessRoutes } from './routes/access.ts';
 import { moderationRoutes } from './routes/moderation.ts';
 import { moderationService } from './services/moderation.ts';
+import { remoteConfigRoutes } from './routes/remote-config.ts';
+import { remoteConfigService } from './services/remote-config.ts';
 import { readFileSync } from 'node:fs';
 
 /** Unfinished uploads are kept this long (tus expiration). */
@@ -171,6 +173,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   await app.register(shareRoutes, { shares, links, auth, enqueueRestore, origin });
   await app.register(statisticsRoutes, { counters });
   await app.register(accessRoutes, { blockedNetworks: config.blockedNetworks });
+  await app.register(remoteConfigRoutes, { remoteConfig: remoteConfigService({ debugConsole: config.debugConsole }) });
   await app.register(moderationRoutes, { moderation: moderationService({ db: database.db }), auth });
   // Moderators are named by configuration; the role follows the list at every start.
   if (config.adminEmails.length > 0) {
@@ -184,7 +187,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   expiry.unref();
   app.addHook('onClose', async () => clearInterval(expiry));
   app.addHook('onClose', () => counters.close());
-  await app.register(webRoutes, { distDir: config.distDir, secureCookies: config.secureCookies, embedOrigins: config.embedOrigins });
+  await app.register(webRoutes, { distDir: config.distDir, secureCookies: config.secureCookies, embedOrigins: config.embedOrigins, origin, campaignsFile: config.campaignsFile });
   return app;
 }
 

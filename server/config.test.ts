@@ -48,6 +48,13 @@ describe('loadConfig', () => {
     for (const wrong of ['203.0.113.0/33', 'example.com', '10.0.0.0/', '10.0.0.0/8/1']) expect(() => loadConfig({ BLOCKED_NETWORKS: wrong })).toThrow(/BLOCKED_NETWORKS/);
   });
 
+  it('keeps the debug console off unless DEBUG_CONSOLE=on, and stops on anything but on or off', () => {
+    expect(loadConfig({}).debugConsole).toBe(false);
+    expect(loadConfig({ DEBUG_CONSOLE: 'off' }).debugConsole).toBe(false);
+    expect(loadConfig({ DEBUG_CONSOLE: 'on' }).debugConsole).toBe(true);
+    for (const wrong of ['yes', 'true', 'ON', '1']) expect(() => loadConfig({ DEBUG_CONSOLE: wrong })).toThrow(/DEBUG_CONSOLE must be on or off/);
+  });
+
   it('reads moderators from ADMIN_EMAILS, trimmed and lower-cased', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' Ann@Example.org, bo@example.org ,' }).adminEmails).toEqual(['ann@example.org', 'bo@example.org']);
     expect(loadConfig({}).adminEmails).toEqual([]);

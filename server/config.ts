@@ -39,6 +39,8 @@ export type Config = {
   distDir: string;
   /** Where editors' content (messages, articles) lives. */
   contentDir: string;
+  /** The campaign calendar the activity-end guard reads (content/campaigns.json unless CAMPAIGNS_FILE says). */
+  campaignsFile: string;
   logLevel: string;
   /** People who may moderate (take content down), by e-mail address. */
   adminEmails: string[];
@@ -48,6 +50,8 @@ export type Config = {
   embedOrigins: string[];
   /** Networks (addresses or CIDR ranges) whose visitors see no shared content (SPEC §2.7, §4). */
   blockedNetworks: string[];
+  /** Whether the public site's hidden debug console may open (DEBUG_CONSOLE, SPEC §4); off unless the operator says on. */
+  debugConsole: boolean;
 };
 
 export class ConfigError extends Error {
@@ -76,11 +80,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: cookiesCanBeSecure(publicUrl),
     distDir: path.resolve(env.NUBO_DIST_DIR ?? path.join(ROOT, 'dist')),
     contentDir: path.join(ROOT, 'content'),
+    campaignsFile: path.resolve(env.CAMPAIGNS_FILE ?? path.join(ROOT, 'content', 'campaigns.json')),
     logLevel: env.LOG_LEVEL ?? 'info',
     sensitiveWordsFile: env.SENSITIVE_WORDS_FILE ? path.resolve(env.SENSITIVE_WORDS_FILE) : undefined,
     adminEmails: (env.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean),
     embedOrigins: parseEmbedOrigins(env.EMBED_ORIGINS),
     blockedNetworks: parseBlockedNetworks(env.BLOCKED_NETWORKS),
+    debugConsole: parseOnOff('DEBUG_CONSOLE', env.DEBUG_CONSOLE, false),
   };
 }
 
@@ -104,6 +110,12 @@ function parseBlockedNetworks(raw: string | undefined): string[] {
     if (!fits) throw new ConfigError(`BLOCKED_NETWORKS must list IP addresses or CIDR ranges like 203.0.113.0/24, separated by commas; "${network}" is not one`);
   }
   return networks;
+}
+
+function parseOnOff(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'on' || raw === 'off') return raw === 'on';
+  throw new ConfigError(`${name} must be on or off, not "${raw}"`);
 }
 
 function parsePort(raw: string): number {

@@ -32,10 +32,10 @@ describe('storage keys', () => {
     }
   });
 
-  it('holds the 22 keys of SPEC §3.7, the two it leaves unnamed and Nubo\'s unfinished uploads, each once', () => {
+  it('holds the 22 keys of SPEC §3.7, the two it leaves unnamed and Nubo\'s unfinished uploads and favourite links, each once', () => {
     const keys = Object.values(STORAGE_KEYS);
-    expect(keys).toHaveLength(25);
-    expect(new Set(keys).size).toBe(25);
+    expect(keys).toHaveLength(26);
+    expect(new Set(keys).size).toBe(26);
     expect(BLOCK_BUTTON_FLAG).toBe(STORAGE_KEYS.showBlockButton);
     expect(keys).toContain('pp_share_pwd_code');
     expect(keys).toContain('pp_ssr_view_type');

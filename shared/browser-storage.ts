@@ -31,6 +31,8 @@ export const STORAGE_KEYS = {
   darkMode: 'pp_dark_mode',
   // Uploads to continue after a reload (issue 4): Nubo's own, not in the spec.
   unfinishedUploads: 'pp_unfinished_uploads',
+  // The favourite links hub's list (issue 6): Nubo's own, not in the spec.
+  favoriteLinks: 'pp_favorite_links',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEBUG_CONSOLE_CLICKS, DEBUG_CONSOLE_MAX_GAP_MS, createDebugConsoleTrigger, shouldOpenDebugConsole } from './debug-console.ts';
+import {
+  DEBUG_CONSOLE_CLICKS,
+  DEBUG_CONSOLE_MAX_GAP_MS,
+  createDebugConsoleTrigger,
+  isDebugConsoleEnvironment,
+  remoteAllowsDebugConsole,
+  shouldOpenDebugConsole,
+} from './debug-console.ts';
 
 function clickAt(times: number[], trigger = createDebugConsoleTrigger()): boolean[] {
   return times.map((at) => trigger.click(at));
@@ -59,5 +66,32 @@ describe('shouldOpenDebugConsole', () => {
     expect(shouldOpenDebugConsole({ triggered: false, environmentOk: true, remoteAllows: true })).toBe(false);
     expect(shouldOpenDebugConsole({ triggered: true, environmentOk: false, remoteAllows: true })).toBe(false);
     expect(shouldOpenDebugConsole({ triggered: true, environmentOk: true, remoteAllows: false })).toBe(false);
+  });
+});
+
+describe('remoteAllowsDebugConsole', () => {
+  it('reads value.values.debug_options.allow_vconsole', () => {
+    expect(remoteAllowsDebugConsole({ value: { values: { debug_options: { allow_vconsole: true } } } })).toBe(true);
+    expect(remoteAllowsDebugConsole({ value: { values: { debug_options: { allow_vconsole: false } } } })).toBe(false);
+  });
+
+  it('says no to anything malformed, a truthy string included', () => {
+    for (const answer of [null, undefined, {}, { value: {} }, { value: { values: { debug_options: { allow_vconsole: 'true' } } } }, 'yes']) {
+      expect(remoteAllowsDebugConsole(answer)).toBe(false);
+    }
+  });
+});
+
+describe('isDebugConsoleEnvironment', () => {
+  const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
+
+  it('passes in a browser on an http(s) page', () => {
+    expect(isDebugConsoleEnvironment({ userAgent: browser, protocol: 'https:' })).toBe(true);
+    expect(isDebugConsoleEnvironment({ userAgent: browser, protocol: 'http:' })).toBe(true);
+  });
+
+  it('fails for crawlers and for pages opened from a file', () => {
+    expect(isDebugConsoleEnvironment({ userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1)', protocol: 'https:' })).toBe(false);
+    expect(isDebugConsoleEnvironment({ userAgent: browser, protocol: 'file:' })).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 // The hidden debug console (SPEC §4, §9): five quick clicks ask for it, and it opens only where the
 // environment check passes and the remote config allows it.
+import { isCrawler } from './patterns.ts';
 
 export const DEBUG_CONSOLE_CLICKS = 5;
 export const DEBUG_CONSOLE_MAX_GAP_MS = 200;
@@ -28,4 +29,28 @@ export function createDebugConsoleTrigger(options: DebugConsoleTriggerOptions = 
 
 export function shouldOpenDebugConsole(state: { triggered: boolean; environmentOk: boolean; remoteAllows: boolean }): boolean {
   return state.triggered && state.environmentOk && state.remoteAllows;
+}
+
+/** The remote config the page asks before opening the console (SPEC §7.4, §7.5), on our own server. */
+export const DEBUG_OPTIONS_PATH = '/config/v1/debug_options';
+/** vConsole, served from Nubo's own origin (SPEC §7.5), never from a CDN. */
+export const VCONSOLE_SCRIPT_PATH = '/scripts/vconsole.min.js';
+
+/** What the page sends with its question: who asks, so an operator could allow it per person. */
+export type DebugOptionsRequest = { uuid?: string; userid?: string };
+/** The remote config's answer; the page reads value.values.debug_options.allow_vconsole. */
+export type DebugOptionsAnswer = { value: { values: { debug_options: { allow_vconsole: boolean } } } };
+
+/** Whether a remote config answer allows the console; anything malformed says no. */
+export function remoteAllowsDebugConsole(answer: unknown): boolean {
+  const allow = (answer as Partial<DebugOptionsAnswer> | null | undefined)?.value?.values?.debug_options?.allow_vconsole;
+  return allow === true;
+}
+
+/**
+ * The environment check: a person's browser on an http(s) page. Crawlers never open it, and a
+ * page opened from a file has no server to ask.
+ */
+export function isDebugConsoleEnvironment(environment: { userAgent: string; protocol: string }): boolean {
+  return (environment.protocol === 'http:' || environment.protocol === 'https:') && !isCrawler(environment.userAgent);
 }

@@ -93,6 +93,57 @@ describe.each(ENGINES)('uploads and downloads on %s', (engine) => {
     expect(disposition).toMatch(/^attachment; filename="__ _final_.pdf"/);
   });
 
+  it('tags a download with its SHA-256 and answers If-None-Match, If-Range, HEAD and ranges past the end', async () => {
+    const { browser } = await signUp(server.url);
+    const bytes = randomBytes(3 * 1024 * 1024 + 17);
+    const created = await createUpload(browser, 'big.bin', bytes);
+    await tusUpload(browser, bytes, { uploadUrl: created.body.resumable.params.url });
+    const file = (await browser.get(`/drive/v1/files/${created.body.file.id}`)).body;
+    const link = file.web_content_link;
+    const etag = `"${file.hash}"`;
+
+    const whole = await fetch(link);
+    expect([whole.status, whole.headers.get('etag'), whole.headers.get('accept-ranges'), whole.headers.get('content-length')]).toEqual([200, etag, 'bytes', String(bytes.length)]);
+    expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true);
+
+    const unchanged = await fetch(link, { headers: { 'If-None-Match': `"other", ${etag}` } });
+    expect([unchanged.status, (await unchanged.arrayBuffer()).byteLength]).toEqual([304, 0]);
+
+    const resumed = await fetch(link, { headers: { Range: 'bytes=1048570-', 'If-Range': etag } });
+    expect([resumed.status, resumed.headers.get('content-range')]).toEqual([206, `bytes 1048570-${bytes.length - 1}/${bytes.length}`]);
+    expect(Buffer.from(await resumed.arrayBuffer()).equals(bytes.subarray(1048570))).toBe(true);
+
+    const stale = await fetch(link, { headers: { Range: 'bytes=0-9', 'If-Range': '"an-older-copy"' } });
+    expect([stale.status, stale.headers.get('content-length')]).toEqual([200, String(bytes.length)]);
+    await stale.body?.cancel();
+
+    const tail = await fetch(link, { headers: { Range: 'bytes=-5' } });
+    expect([tail.status, tail.headers.get('content-range')]).toEqual([206, `bytes ${bytes.length - 5}-${bytes.length - 1}/${bytes.length}`]);
+    expect(Buffer.from(await tail.arrayBuffer()).equals(bytes.subarray(-5))).toBe(true);
+
+    const past = await fetch(link, { headers: { Range: `bytes=${bytes.length}-` } });
+    expect([past.status, past.headers.get('content-range')]).toEqual([416, `bytes */${bytes.length}`]);
+
+    const head = await fetch(link, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-length'), head.headers.get('etag'), (await head.arrayBuffer()).byteLength]).toEqual([200, String(bytes.length), etag, 0]);
+  });
+
+  it('keeps serving when a client walks away in the middle of a download', async () => {
+    const { browser } = await signUp(server.url);
+    const bytes = randomBytes(8 * 1024 * 1024);
+    const created = await createUpload(browser, 'left.bin', bytes);
+    await tusUpload(browser, bytes, { uploadUrl: created.body.resumable.params.url });
+    const link = (await browser.get(`/drive/v1/files/${created.body.file.id}`)).body.web_content_link;
+    for (let i = 0; i < 3; i++) {
+      const abandoned = new AbortController();
+      const answer = await fetch(link, { signal: abandoned.signal });
+      await answer.body!.getReader().read();
+      abandoned.abort();
+    }
+    const again = await fetch(link);
+    expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
   it('shows inline only what cannot run as a page: text as plain text, media and PDF as themselves, HTML and SVG as attachments', async () => {
     const { browser } = await signUp(server.url);
     const cases: Array<[name: string, mimeType: string, inlineType: string | undefined]> = [

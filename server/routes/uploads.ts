@@ -6,7 +6,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { Server as TusServer } from '@tus/server';
 import { ERRORS } from '@tus/utils';
@@ -20,6 +19,7 @@ import type { BlobStore } from '../storage/blob-store.ts';
 import { DOWNLOAD_PATH, DOWNLOAD_SAFETY_HEADERS, THUMBNAIL_PATH, contentDisposition, inlineContentType, type DownloadLinks } from '../storage/download-links.ts';
 import { thumbnailStore } from '../storage/thumbnails.ts';
 import type { UploadStore } from '../storage/upload-store.ts';
+import { requestedBytes, sendBlob } from '../storage/send-blob.ts';
 
 type Options = {
   uploads: UploadsService;
@@ -50,7 +50,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { up
 
   const thumbnails = thumbnailStore(blobs);
 
-  // reply.sendFile for local blobs and thumbnails: Range, If-Range, ETag and Last-Modified handled by @fastify/send.
+  // reply.sendFile for thumbnails (blobs go through sendBlob): Range, ETag and Last-Modified handled by @fastify/send.
   await app.register(fastifyStatic, { root: blobs.derivedDir, serve: false });
 
   // tus bodies are streamed to disk by the store, never parsed or held in memory.
@@ -209,33 +209,16 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { up
         const sent = Number(reply.getHeader('content-length') ?? 0);
         if (sent > 0) void uploads.countTraffic(userId, sent).catch((e: unknown) => request.log.error(e));
       });
-      const blobPath = blobs.localPath!(file.hash);
-      return reply.sendFile(path.basename(blobPath), path.dirname(blobPath), BLOB_SEND_OPTIONS);
+      return sendBlob(request, reply, { path: blobs.localPath!(file.hash), size: file.size, hash: file.hash });
     },
   );
 };
-
-/**
- * Blobs are sent in reads of 4 MiB rather than @fastify/send's 64 KiB, which halves the cost of a
- * big download (highWaterMark is passed on to the file stream, though the plugin's types omit it).
- */
-const BLOB_SEND_OPTIONS = { cacheControl: false, contentType: false, highWaterMark: 4 * 1024 * 1024 };
 
 const isTusError = (failure: unknown): failure is { status_code: number; body: string } =>
   typeof (failure as { status_code?: unknown })?.status_code === 'number' && typeof (failure as { body?: unknown }).body === 'string';
 
 /** Long enough for a player to start; each new request to the signed link makes a new one. */
 const PRESIGNED_DOWNLOAD_SECONDS = 15 * 60;
-
-/** The bytes a download asks for: the whole file, or one `bytes=a-b` / `bytes=a-` / `bytes=-n` range. */
-export function requestedBytes(range: string | undefined, size: number): number {
-  const match = range ? /^bytes=(\d*)-(\d*)$/.exec(range.trim()) : null;
-  if (!match || (match[1] === '' && match[2] === '')) return size;
-  if (match[1] === '') return Math.min(Number(match[2]), size);
-  const start = Number(match[1]);
-  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  return Math.max(0, end - start + 1);
-}
 
 /** tus Upload-Metadata: comma-separated `key base64value` pairs. */
 export function parseUploadMetadata(header: string | string[] | undefined): Record<string, string> {

@@ -22,6 +22,7 @@ import type { Kysely } from 'kysely';
 import type { Database, ObjectUploadTable } from '../db/schema.ts';
 import { objectKeys } from './s3-blob-store.ts';
 import type { UploadStore } from './upload-store.ts';
+import { noteReceivedBytes } from './received-memory.ts';
 
 const MiB = 1024 * 1024;
 /** S3 allows at most 10,000 parts, each but the last at least 5 MiB. */
@@ -118,6 +119,7 @@ export class ObjectUploadStore extends DataStore implements UploadStore {
         for await (const chunk of readable as AsyncIterable<Buffer>) {
           if (offset + received + chunk.length > row.size) throw ERRORS.ERR_SIZE_EXCEEDED;
           hasher.update(chunk);
+          noteReceivedBytes(chunk.length);
           received += chunk.length;
           held.push(chunk);
           heldLength += chunk.length;

@@ -11,6 +11,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { ERRORS, type DataStore } from '@tus/utils';
+import { noteReceivedBytes } from './received-memory.ts';
 
 /** A tus data store that knows the SHA-256 of what it holds (this file's and s3-upload-store.ts). */
 export interface UploadStore extends DataStore {
@@ -47,6 +48,7 @@ export class HashingUploadStore extends FileStore implements UploadStore {
       transform(chunk: Buffer, _encoding, done) {
         current.hash.update(chunk);
         current.offset += chunk.length;
+        noteReceivedBytes(chunk.length);
         done(null, chunk);
       },
     });

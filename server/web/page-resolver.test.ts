@@ -6,8 +6,9 @@ import type { SiteIndex } from './site-index.ts';
 const index: SiteIndex = {
   siteDir: '/dist/site',
   appDir: '/dist/drive-app',
-  pages: new Map(LOCALES.map((locale): [Locale, Set<string>] => [locale, new Set(['/', '/faq', '/help-center/a/b'])])),
+  pages: new Map(LOCALES.map((locale): [Locale, Set<string>] => [locale, new Set(['/', '/faq', '/help-center/a/b', '/activity/christmas', '/activity/black-friday', '/activity-end'])])),
   rootFiles: new Set(['/favicon.svg', '/robots.txt']),
+  notFoundLocales: new Set(LOCALES),
   hasApp: true,
 };
 
@@ -61,7 +62,6 @@ describe('resolvePage', () => {
     for (const path of ['/s/abc', '/s/abc/p1/p2', '/drive', '/drive/all', '/auth', '/loading', '/referral']) {
       expect(resolvePage(index, request(path))).toEqual({ kind: 'app' });
     }
-    expect(resolvePage(index, request('/drivex'))).toEqual({ kind: 'none' });
   });
 
   it('never answers an API path with a page, even under /drive', () => {
@@ -70,14 +70,59 @@ describe('resolvePage', () => {
     }
   });
 
-  it('answers none for pages that were not built and for unknown prefixes', () => {
-    expect(resolvePage(index, request('/nope'))).toEqual({ kind: 'none' });
-    expect(resolvePage(index, request('/es/nope'))).toEqual({ kind: 'none' });
-    expect(resolvePage(index, request('/fr/faq'))).toEqual({ kind: 'none' });
-    expect(resolvePage(index, request('/es/../../etc/passwd'))).toEqual({ kind: 'none' });
+  it('answers the not-found page of the prefix locale for a prefixed page that was not built', () => {
+    expect(resolvePage(index, request('/es/nope'))).toEqual({ kind: 'not-found', locale: 'es', file: 'errors/es/not-found/index.html', varies: false });
+    expect(resolvePage(index, request('/es/../../etc/passwd'))).toMatchObject({ kind: 'not-found', file: 'errors/es/not-found/index.html' });
+  });
+
+  it('answers an unprefixed unknown page in the cookie, then Accept-Language, then en-US locale', () => {
+    expect(resolvePage(index, request('/nope', { localeCookie: 'ko', acceptLanguage: 'ja' }))).toEqual({ kind: 'not-found', locale: 'ko', file: 'errors/ko/not-found/index.html', varies: true });
+    expect(resolvePage(index, request('/nope', { acceptLanguage: 'ja' }))).toMatchObject({ locale: 'ja', file: 'errors/ja/not-found/index.html' });
+    expect(resolvePage(index, request('/nope'))).toMatchObject({ locale: 'en-US', file: 'errors/en-US/not-found/index.html' });
+    // /fr is not a locale prefix: the page /fr/faq does not exist.
+    expect(resolvePage(index, request('/fr/faq', { acceptLanguage: 'uk' }))).toMatchObject({ kind: 'not-found', locale: 'uk' });
+    expect(resolvePage(index, request('/drivex'))).toMatchObject({ kind: 'not-found', locale: 'en-US' });
+  });
+
+  it('answers the invalid-route page, with the requested path, under a page family that holds no such page', () => {
+    for (const path of ['/help-center/no/such/article', '/policy/unknown', '/blog/unknown-post', '/activity/unknown']) {
+      expect(resolvePage(index, request(path)), path).toEqual({ kind: 'not-found', locale: 'en-US', file: 'errors/en-US/invalid-route/index.html', varies: true, requestedPath: path });
+    }
+    expect(resolvePage(index, request('/ja/policy/unknown'))).toMatchObject({ locale: 'ja', file: 'errors/ja/invalid-route/index.html', requestedPath: '/ja/policy/unknown' });
+    // The family's own address is not a slug that failed: it is simply not built.
+    expect(resolvePage(index, request('/blog'))).toMatchObject({ file: 'errors/en-US/not-found/index.html' });
+  });
+
+  it('answers none when the not-found pages were not built, and for API paths', () => {
+    const bare: SiteIndex = { ...index, notFoundLocales: new Set() };
+    expect(resolvePage(bare, request('/nope'))).toEqual({ kind: 'none' });
+    expect(resolvePage(bare, request('/es/nope'))).toEqual({ kind: 'none' });
+    expect(resolvePage(index, request('/drive/v1/nope'))).toEqual({ kind: 'none' });
   });
 
   it('serves top-level public files as they are', () => {
     expect(resolvePage(index, request('/robots.txt'))).toEqual({ kind: 'root-file', file: 'robots.txt' });
+  });
+
+  describe('with campaigns (activity-end guard)', () => {
+    const campaigns = { hasEnded: (page: string) => page === '/activity/christmas' };
+
+    it('sends a visitor of an ended campaign to /activity-end in the same locale', () => {
+      expect(resolvePage(index, request('/es/activity/christmas'), campaigns)).toEqual({ kind: 'redirect', location: '/es/activity-end' });
+      expect(resolvePage(index, request('/activity/christmas/', { localeCookie: 'ja' }), campaigns)).toEqual({ kind: 'redirect', location: '/activity-end' });
+    });
+
+    it('keeps a ?locale= switch through the redirect', () => {
+      expect(resolvePage(index, request('/activity/christmas', { search: '?locale=ko' }), campaigns)).toEqual({ kind: 'redirect', location: '/activity-end', rememberLocale: 'ko' });
+    });
+
+    it('serves a running campaign and every other page as before', () => {
+      expect(resolvePage(index, request('/ko/activity/black-friday'), campaigns)).toMatchObject({ kind: 'page', file: 'ko/activity/black-friday/index.html' });
+      expect(resolvePage(index, request('/activity-end'), campaigns)).toMatchObject({ kind: 'page' });
+    });
+
+    it('answers the invalid-route page for a campaign page that was not built, ended or not', () => {
+      expect(resolvePage(index, request('/activity/easter'), { hasEnded: () => true })).toMatchObject({ kind: 'not-found', requestedPath: '/activity/easter' });
+    });
   });
 });

@@ -1,5 +1,6 @@
-// Decides what a browser's GET of a non-API path gets (SPEC §2.1, §2.4): a prebuilt page in the
-// locale it resolves to, the drive app, a redirect that drops a locale prefix, or nothing.
+// Decides what a browser's GET of a non-API path gets (SPEC §2.1, §2.4, §2.7): a prebuilt page in
+// the locale it resolves to, the drive app, a redirect that drops a locale prefix, a not-found page
+// in the visitor's locale, or nothing (API paths, files).
 import {
   DEFAULT_LOCALE,
   localeFromQuery,
@@ -8,7 +9,10 @@ import {
   splitLocalePrefix,
   type Locale,
 } from '#shared/i18n/locales.ts';
+import { INVALID_ROUTE_PAGE, UNMATCHED_PAGE, notFoundPageFile } from '#shared/not-found.ts';
 import { isCrawler } from '#shared/patterns.ts';
+import { ACTIVITY_END_PATH } from '#shared/campaigns.ts';
+import type { CampaignGuard } from './campaigns.ts';
 import type { SiteIndex } from './site-index.ts';
 
 /** Paths the drive app (a single-page app) answers itself. */
@@ -16,6 +20,13 @@ export const APP_ROUTE_PREFIXES = ['/s', '/drive', '/auth', '/loading', '/referr
 
 /** Paths that belong to the API even when they look like app routes (/drive/v1/…). */
 export const API_PREFIXES = ['/v1/', '/drive/v1/', '/vip/v1/', '/config/v1/', '/api/', '/i18n/', '/mail/v1/', '/statistics/', '/audit-admin/'] as const;
+
+/**
+ * Page families whose pages are chosen by what follows the family's path (/help-center/<slug>,
+ * /policy/<name>): an address under one that holds no such page fails the route's check, and is
+ * answered 'Page Not Found: {path}' (SPEC §2.7) rather than the plain 'Page not found'.
+ */
+export const PAGE_FAMILIES = ['/help-center', '/policy', '/blog', '/activity'] as const;
 
 export type PageRequest = {
   path: string;
@@ -29,10 +40,12 @@ export type PageAnswer =
   | { kind: 'page'; locale: Locale; file: string; varies: boolean; rememberLocale?: Locale }
   | { kind: 'app' }
   | { kind: 'root-file'; file: string }
-  | { kind: 'redirect'; location: string; rememberLocale: Locale }
+  | { kind: 'redirect'; location: string; rememberLocale?: Locale }
+  /** Answered with status 404; requestedPath is shown (escaped) on an invalid-route page. */
+  | { kind: 'not-found'; locale: Locale; file: string; varies: boolean; requestedPath?: string }
   | { kind: 'none' };
 
-export function resolvePage(index: SiteIndex, request: PageRequest): PageAnswer {
+export function resolvePage(index: SiteIndex, request: PageRequest, campaigns?: CampaignGuard): PageAnswer {
   const { path } = request;
   if (API_PREFIXES.some((prefix) => path.startsWith(prefix))) return { kind: 'none' };
 
@@ -49,7 +62,8 @@ export function resolvePage(index: SiteIndex, request: PageRequest): PageAnswer 
     if (switchTo && switchTo !== prefixed.locale) {
       return { kind: 'redirect', location: `/${switchTo}${page === '/' ? '/' : page}`, rememberLocale: switchTo };
     }
-    if (!index.pages.get(prefixed.locale)?.has(page)) return { kind: 'none' };
+    if (!index.pages.get(prefixed.locale)?.has(page)) return notFound(index, prefixed.locale, page, path, false);
+    if (campaigns?.hasEnded(page)) return { kind: 'redirect', location: `/${prefixed.locale}${ACTIVITY_END_PATH}`, ...(switchTo ? { rememberLocale: switchTo } : {}) };
     return { kind: 'page', locale: prefixed.locale, file: pageFile(prefixed.locale, page), varies: false, ...(switchTo ? { rememberLocale: switchTo } : {}) };
   }
 
@@ -58,12 +72,22 @@ export function resolvePage(index: SiteIndex, request: PageRequest): PageAnswer 
     switchTo ??
     // Crawlers index the default language at the unprefixed address.
     (isCrawler(request.userAgent) ? DEFAULT_LOCALE : resolveLocale({ cookie: request.localeCookie, acceptLanguage: request.acceptLanguage }));
-  if (!index.pages.get(locale)?.has(page)) return { kind: 'none' };
+  if (!index.pages.get(locale)?.has(page)) return notFound(index, locale, page, path, true);
+  // Unprefixed stays unprefixed: /activity-end is then chosen in the same locale as this page was.
+  if (campaigns?.hasEnded(page)) return { kind: 'redirect', location: ACTIVITY_END_PATH, ...(switchTo ? { rememberLocale: switchTo } : {}) };
   return { kind: 'page', locale, file: pageFile(locale, page), varies: true, ...(switchTo ? { rememberLocale: switchTo } : {}) };
 }
 
 export function isAppRoute(path: string): boolean {
   return APP_ROUTE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+function notFound(index: SiteIndex, locale: Locale, page: string, requestedPath: string, varies: boolean): PageAnswer {
+  if (!index.notFoundLocales.has(locale)) return { kind: 'none' };
+  if (PAGE_FAMILIES.some((family) => page.startsWith(`${family}/`))) {
+    return { kind: 'not-found', locale, file: notFoundPageFile(locale, INVALID_ROUTE_PAGE), varies, requestedPath };
+  }
+  return { kind: 'not-found', locale, file: notFoundPageFile(locale, UNMATCHED_PAGE), varies };
 }
 
 function normalisePagePath(path: string): string {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { LOCALES } from '#shared/i18n/locales.ts';
+import { REQUESTED_PATH_MARKER } from '#shared/not-found.ts';
 import { startTestServer, type TestServer } from '../testing/harness.ts';
 
 let distDir: string;
@@ -20,12 +21,31 @@ beforeAll(async () => {
   for (const locale of LOCALES) {
     write(`site/${locale}/index.html`, `<html lang="${locale}">home</html>`);
     write(`site/${locale}/faq/index.html`, `<html lang="${locale}">faq</html>`);
+    write(`site/${locale}/auth-success/index.html`, `<html lang="${locale}"><head><meta name="robots" content="noindex"></head>signed in</html>`);
+    write(`site/errors/${locale}/not-found/index.html`, `<html lang="${locale}">not found in ${locale}</html>`);
+    write(`site/errors/${locale}/invalid-route/index.html`, `<html lang="${locale}"><title>${locale}: ${REQUESTED_PATH_MARKER}</title><h1>${locale}: ${REQUESTED_PATH_MARKER}</h1></html>`);
+    for (const page of ['activity/christmas', 'activity/black-friday']) write(`site/${locale}/${page}/index.html`, `<html lang="${locale}">${page}</html>`);
+    write(`site/${locale}/activity-end/index.html`, `<html lang="${locale}"><head><meta name="robots" content="noindex"></head>activity-end</html>`);
   }
+  write('site/scripts/vconsole.min.js', 'window.VConsole = class {}');
   write('site/_astro/island.abc123.js', 'export {}');
   write('site/robots.txt', 'User-agent: *');
   write('drive-app/index.html', '<div id="root"></div>');
   write('drive-app/assets/index-x1.js', 'console.log(1)');
-  server = await startTestServer('sqlite', { distDir });
+  // Christmas has ended, the other campaigns run: the sitemap names only pages that do not redirect.
+  const day = 86_400_000;
+  const at = (offset: number) => new Date(Date.now() + offset).toISOString();
+  const campaignsFile = path.join(distDir, 'campaigns-now.json');
+  writeFileSync(
+    campaignsFile,
+    JSON.stringify({
+      christmas: { starts: at(-30 * day), ends: at(-day) },
+      compensation: { starts: at(-day), ends: at(30 * day) },
+      'black-friday': { starts: at(-day), ends: at(30 * day) },
+      'black-friday-2024': { starts: '2024-11-22T00:00:00Z', ends: '2024-12-03T00:00:00Z' },
+    }),
+  );
+  server = await startTestServer('sqlite', { distDir, campaignsFile });
 });
 
 afterAll(async () => {
@@ -96,12 +116,68 @@ describe('web routes', () => {
     }
   });
 
-  it('answers JSON not_found for paths that are neither pages nor files', async () => {
-    for (const path of ['/no-such-page', '/es/no-such-page', '/drive/v1/unknown', '/_astro/missing.js']) {
+  it('answers JSON not_found for API paths and missing files', async () => {
+    for (const path of ['/drive/v1/unknown', '/_astro/missing.js', '/scripts/missing.js']) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
       expect((await response.json()).error).toBe('not_found');
     }
+  });
+
+  it('answers an unknown page with 404 and the not-found page of the visitor\'s locale', async () => {
+    const cases: Array<[string, Record<string, string>, string]> = [
+      ['/no-such-page', {}, 'en-US'],
+      ['/no-such-page', { 'Accept-Language': 'ja' }, 'ja'],
+      ['/no-such-page', { Cookie: 'nubo_locale=ru', 'Accept-Language': 'ja' }, 'ru'],
+      ['/es/no-such-page', { 'Accept-Language': 'ja' }, 'es'],
+    ];
+    for (const [path, headers, locale] of cases) {
+      const response = await get(path, headers);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.headers.get('content-language')).toBe(locale);
+      expect(await response.text()).toBe(`<html lang="${locale}">not found in ${locale}</html>`);
+    }
+  });
+
+  it('shows the requested path, escaped, on the invalid-route page of a page family', async () => {
+    const response = await get('/help-center/%3Cscript%3Ealert(1)%3C%2Fscript%3E', { 'Accept-Language': 'ko' });
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toBe('<html lang="ko"><title>ko: /help-center/&lt;script&gt;alert(1)&lt;/script&gt;</title><h1>ko: /help-center/&lt;script&gt;alert(1)&lt;/script&gt;</h1></html>');
+    const quoted = await (await get('/ja/policy/%22%27%26')).text();
+    expect(quoted).toContain('ja: /ja/policy/&quot;&#39;&amp;</h1>');
+  });
+
+  it('serves vConsole from our own origin for the debug console', async () => {
+    const response = await get('/scripts/vconsole.min.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    expect(await response.text()).toBe('window.VConsole = class {}');
+  });
+
+  it('lists every indexable page in /sitemap.xml once per locale, en-US unprefixed, with hreflang alternates and x-default, leaving out ended campaigns', async () => {
+    const response = await get('/sitemap.xml');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/xml/);
+    const xml = await response.text();
+    const origin = server.config.publicUrl;
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const expected = ['/', '/faq', '/activity/black-friday'].flatMap((page) => LOCALES.map((locale) => (locale === 'en-US' ? `${origin}${page}` : `${origin}/${locale}${page === '/' ? '/' : page}`)));
+    expect(locs.sort()).toEqual(expected.sort());
+    expect(xml).not.toContain('/en-US/');
+    expect(xml).not.toContain('auth-success');
+    expect(xml).not.toContain('errors/');
+    const faqEntry = xml.split('<url>').find((entry) => entry.startsWith(`<loc>${origin}/ja/faq</loc>`)) ?? '';
+    expect(faqEntry).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${origin}/faq"/>`);
+    expect(faqEntry).toContain(`<xhtml:link rel="alternate" hreflang="en-US" href="${origin}/faq"/>`);
+    expect(faqEntry).toContain(`<xhtml:link rel="alternate" hreflang="zh-TW" href="${origin}/zh-TW/faq"/>`);
+    expect(faqEntry.match(/hreflang=/g)).toHaveLength(LOCALES.length + 1);
+  });
+
+  it('points robots.txt at the sitemap by its absolute address', async () => {
+    const text = await (await get('/robots.txt')).text();
+    expect(text).toBe(`User-agent: *\n\nSitemap: ${server.config.publicUrl}/sitemap.xml\n`);
   });
 
   it('answers invalid_request for a path that is not valid percent-encoding', async () => {
@@ -114,6 +190,38 @@ describe('web routes', () => {
     for (const path of ['/es/..%2F..%2Fpackage.json', '/_astro/..%2F..%2F..%2Fpackage.json', '/app/assets/../../../package.json']) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
+    }
+  });
+
+  it('sends visitors of an ended campaign to /activity-end in their locale, at the time of the visit', async () => {
+    const day = 86_400_000;
+    const at = (offset: number) => new Date(Date.now() + offset).toISOString();
+    const calendar = {
+      christmas: { starts: at(-30 * day), ends: at(-day) },
+      compensation: { starts: at(-day), ends: at(30 * day) },
+      'black-friday': { starts: at(-day), ends: at(30 * day) },
+      'black-friday-2024': { starts: '2024-11-22T00:00:00Z', ends: '2024-12-03T00:00:00Z' },
+    };
+    const campaignsFile = path.join(distDir, 'campaigns.json');
+    writeFileSync(campaignsFile, JSON.stringify(calendar));
+    const guarded = await startTestServer('sqlite', { distDir, campaignsFile });
+    try {
+      const ended = await fetch(`${guarded.url}/es/activity/christmas`, { redirect: 'manual' });
+      expect(ended.status).toBe(302);
+      expect(ended.headers.get('location')).toBe('/es/activity-end');
+      // No locale cookie is set: the redirect did not choose the language, the visitor did.
+      expect(ended.headers.get('set-cookie')).toBeNull();
+
+      const unprefixed = await fetch(`${guarded.url}/activity/christmas`, { redirect: 'manual', headers: { 'Accept-Language': 'ja' } });
+      expect(unprefixed.headers.get('location')).toBe('/activity-end');
+      const end = await fetch(`${guarded.url}/activity-end`, { headers: { 'Accept-Language': 'ja' } });
+      expect(await end.text()).toContain('<html lang="ja">');
+
+      const running = await fetch(`${guarded.url}/es/activity/black-friday`, { redirect: 'manual' });
+      expect(running.status).toBe(200);
+      expect(await running.text()).toBe('<html lang="es">activity/black-friday</html>');
+    } finally {
+      await guarded.dispose();
     }
   });
 });

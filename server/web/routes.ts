@@ -1,20 +1,36 @@
 // Serves the built public site and drive app: hashed assets with long caching, pages through
-// resolvePage (locale chosen on the server, no redirect chain, no client-side flash).
-import { existsSync } from 'node:fs';
+// resolvePage (locale chosen on the server, no redirect chain, no client-side flash), not-found
+// pages with 404 in the visitor's locale, and the sitemap and robots.txt for crawlers.
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { COOKIES, serializeCookie } from '#shared/cookies.ts';
 import type { Locale } from '#shared/i18n/locales.ts';
+import { REQUESTED_PATH_MARKER } from '#shared/not-found.ts';
 import { readSiteIndex } from './site-index.ts';
 import { resolvePage } from './page-resolver.ts';
 import { readSiteRedirects, siteRedirectFor } from './site-redirects.ts';
+import { escapeMarkup } from './markup.ts';
+import { indexablePages, sitemapXml } from './sitemap.ts';
+import { readCampaignGuard } from './campaigns.ts';
 
-export const webRoutes: FastifyPluginAsync<{ distDir: string; secureCookies: boolean; embedOrigins: readonly string[] }> = async (app, { distDir, secureCookies, embedOrigins }) => {
+type WebOptions = {
+  distDir: string;
+  secureCookies: boolean;
+  embedOrigins: readonly string[];
+  /** The origin absolute addresses start with (PUBLIC_URL, or the one the request came to). */
+  origin: (request: FastifyRequest) => string;
+  /** The campaign calendar: campaign pages past their end send visitors to /activity-end. */
+  campaignsFile: string;
+};
+
+export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { distDir, secureCookies, embedOrigins, origin, campaignsFile }) => {
   // The drive app may be framed only by Nubo itself and the host pages the operator names (EMBED_ORIGINS).
   const appFrameAncestors = `frame-ancestors ${["'self'", ...embedOrigins].join(' ')}`;
   const index = readSiteIndex(distDir);
   const siteRedirects = readSiteRedirects(index.siteDir);
+  const campaigns = readCampaignGuard(campaignsFile);
   if (!index.hasApp && index.pages.size === 0) app.log.warn({ distDir }, 'no built site or drive app found; run the build');
 
   // Hashed file names: a changed file is a new URL, so these can be cached for a year.
@@ -25,8 +41,34 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string; secureCookies: boo
     if (!existsSync(root)) continue;
     await app.register(fastifyStatic, { root, prefix, decorateReply: false, index: false, maxAge: '365d', immutable: true });
   }
+  // vConsole for the debug console (SPEC §7.5): our own copy, not hashed, so kept a day.
+  const scriptsDir = path.join(index.siteDir, 'scripts');
+  if (existsSync(scriptsDir)) await app.register(fastifyStatic, { root: scriptsDir, prefix: '/scripts/', decorateReply: false, index: false, maxAge: '1d' });
   // The reply.sendFile decorator, rooted at dist/, for pages chosen below.
   await app.register(fastifyStatic, { root: distDir, serve: false });
+
+  // Built files do not change while the server runs: each is read once.
+  const notFoundPages = new Map<string, string>();
+  const notFoundPage = (file: string) => {
+    let html = notFoundPages.get(file);
+    if (html === undefined) notFoundPages.set(file, (html = readFileSync(path.join(index.siteDir, file), 'utf8')));
+    return html;
+  };
+  let sitemapPages: ReturnType<typeof indexablePages> | undefined;
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+    sitemapPages ??= indexablePages(index);
+    // An ended campaign's page only redirects now: crawlers are not sent there.
+    const live = new Map([...sitemapPages].filter(([page]) => !campaigns.hasEnded(page)));
+    return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(sitemapXml(live, origin(request)));
+  });
+
+  // The built robots.txt, plus where the sitemap is: an absolute address, known only at run time.
+  const robotsFile = path.join(index.siteDir, 'robots.txt');
+  const robots = existsSync(robotsFile) ? readFileSync(robotsFile, 'utf8').trimEnd() : 'User-agent: *\nAllow: /';
+  app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
+    return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(`${robots}\n\nSitemap: ${origin(request)}/sitemap.xml\n`);
+  });
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const [rawPath = '/', rawSearch = ''] = request.url.split(/\?(.*)/s, 2);
@@ -41,12 +83,12 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string; secureCookies: boo
       localeCookie: request.cookies[COOKIES.locale.name],
       acceptLanguage: request.headers['accept-language'],
       userAgent: request.headers['user-agent'],
-    });
+    }, campaigns);
     switch (answer.kind) {
       case 'none':
         return reply.callNotFound();
       case 'redirect':
-        rememberLocale(reply, answer.rememberLocale);
+        if (answer.rememberLocale) rememberLocale(reply, answer.rememberLocale);
         return reply.redirect(answer.location, 302);
       case 'app':
         // The shell must always be fresh so a new deploy's hashed assets are picked up.
@@ -60,6 +102,13 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string; secureCookies: boo
         if (answer.varies) reply.header('Vary', 'Cookie, Accept-Language, User-Agent');
         reply.header('Content-Language', answer.locale);
         return reply.header('Cache-Control', 'no-cache').sendFile(`site/${answer.file}`, { cacheControl: false });
+      case 'not-found': {
+        if (answer.varies) reply.header('Vary', 'Cookie, Accept-Language, User-Agent');
+        const html = notFoundPage(answer.file);
+        // The path is the visitor's text: shown as characters, never as markup.
+        const body = answer.requestedPath === undefined ? html : html.replaceAll(REQUESTED_PATH_MARKER, escapeMarkup(answer.requestedPath));
+        return reply.status(404).header('Content-Language', answer.locale).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(body);
+      }
     }
   });
 

@@ -4,6 +4,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { isLocale, LOCALES, type Locale } from '#shared/i18n/locales.ts';
+import { INVALID_ROUTE_PAGE, UNMATCHED_PAGE, notFoundPageFile } from '#shared/not-found.ts';
 
 export type SiteIndex = {
   siteDir: string;
@@ -12,6 +13,8 @@ export type SiteIndex = {
   pages: Map<Locale, Set<string>>;
   /** Files of the site output outside the locale copies and assets (favicon.svg, blog/rss.xml), by request path. */
   rootFiles: Set<string>;
+  /** Locales whose two not-found pages (SPEC §2.7) were built. */
+  notFoundLocales: Set<Locale>;
   hasApp: boolean;
 };
 
@@ -36,11 +39,15 @@ export function readSiteIndex(distDir: string): SiteIndex {
     for (const entry of readdirSync(siteDir, { recursive: true, withFileTypes: true })) {
       if (!entry.isFile()) continue;
       const relative = path.relative(siteDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
-      const top = relative.split('/', 1)[0];
-      // Pages are served through the locale resolver, and hashed assets by their own route.
-      if (isLocale(top) || top === '_astro') continue;
+      const [top = '', ...below] = relative.split('/');
+      // Pages (and the not-found pages under errors/) are served through the locale resolver,
+      // hashed assets and scripts by their own routes: only files such as blog/rss.xml remain.
+      if (isLocale(top) || top === '_astro' || top === 'scripts' || (below.length > 0 && relative.endsWith('.html'))) continue;
       rootFiles.add(`/${relative}`);
     }
   }
-  return { siteDir, appDir, pages, rootFiles, hasApp: existsSync(path.join(appDir, 'index.html')) };
+  const notFoundLocales = new Set(
+    LOCALES.filter((locale) => ([UNMATCHED_PAGE, INVALID_ROUTE_PAGE] as const).every((page) => existsSync(path.join(siteDir, notFoundPageFile(locale, page))))),
+  );
+  return { siteDir, appDir, pages, rootFiles, notFoundLocales, hasApp: existsSync(path.join(appDir, 'index.html')) };
 }

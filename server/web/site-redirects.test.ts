@@ -60,6 +60,7 @@ describe('site redirects and files over HTTP', () => {
     for (const locale of LOCALES) write(`site/${locale}/help-center/sharing/share-files/index.html`, `<html lang="${locale}">share files</html>`);
     write('site/redirects.json', JSON.stringify({ '/help-center/sharing': '/help-center/sharing/share-files' }));
     write('site/blog/rss.xml', '<?xml version="1.0"?><rss version="2.0"></rss>');
+    write('site/errors/en-US/not-found/index.html', '<p>Page Not Found: {nubo:requested-path}</p>');
     write('drive-app/index.html', '<div id="root"></div>');
     server = await startTestServer('sqlite', { distDir });
   });
@@ -92,8 +93,10 @@ describe('site redirects and files over HTTP', () => {
     expect(await response.text()).toContain('<rss version="2.0">');
   });
 
-  it('never serves files of the locale copies as static files', async () => {
-    const response = await get('/ja/help-center/sharing/share-files/index.html');
-    expect(response.status).toBe(404);
+  it('never serves pages as static files: the locale copies, nor the not-found pages', async () => {
+    expect((await get('/ja/help-center/sharing/share-files/index.html')).status).toBe(404);
+    const notFound = await get('/errors/en-US/not-found/index.html');
+    expect(notFound.status).toBe(404);
+    expect(await notFound.text()).not.toContain('{nubo:requested-path}');
   });
 });

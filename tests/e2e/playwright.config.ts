@@ -46,6 +46,9 @@ export default defineConfig({
       EMBED_ORIGINS: `http://127.0.0.1:${port + 1}`,
       // The share tests take content down as this moderator.
       ADMIN_EMAILS: 'moderator@e2e.example.com',
+      // A calendar with one campaign ended long ago and others running for decades, so the
+      // activity-end tests do not depend on today's date.
+      CAMPAIGNS_FILE: path.join(root, 'tests/fixtures/campaigns.e2e.json'),
     },
   },
 });

@@ -1,0 +1,27 @@
+// POST /config/v1/debug_options (SPEC §7.4): whether the public site's debug console may open.
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ApiErrorSchema } from '#shared/api/resources.ts';
+import { DEBUG_OPTIONS_PATH } from '#shared/debug-console.ts';
+import type { RemoteConfigService } from '../services/remote-config.ts';
+
+const DebugOptionsBody = Type.Object(
+  { uuid: Type.Optional(Type.String({ maxLength: 128 })), userid: Type.Optional(Type.String({ maxLength: 128 })) },
+  { additionalProperties: false },
+);
+
+const DebugOptionsAnswer = Type.Object({
+  value: Type.Object({ values: Type.Object({ debug_options: Type.Object({ allow_vconsole: Type.Boolean() }) }) }),
+});
+
+export const remoteConfigRoutes: FastifyPluginAsyncTypebox<{ remoteConfig: RemoteConfigService }> = async (app, { remoteConfig }) => {
+  app.post(
+    DEBUG_OPTIONS_PATH,
+    { schema: { tags: ['config'], body: Type.Optional(DebugOptionsBody), response: { 200: DebugOptionsAnswer, 400: ApiErrorSchema } } },
+    async (request, reply) => {
+      // An operator's change takes effect at once: never kept by a cache in between.
+      reply.header('Cache-Control', 'no-store');
+      return remoteConfig.debugOptions(request.body ?? {});
+    },
+  );
+};

@@ -1,0 +1,120 @@
+// Sends a blob from the local store for a download link: the whole file or one byte range, with
+// the blob's SHA-256 as a strong ETag (content-addressed blobs never change, so the tag is exact).
+// Bytes go from disk to the socket through two reused buffers — one is read while the other is
+// written — rather than a fresh buffer per read as a file stream does: a 1 GiB download then
+// leaves no ~90 MB of dead buffers behind for V8 to find later, and costs less CPU (bench: transfer).
+import { open } from 'node:fs/promises';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** An inclusive byte range within a blob. */
+export type ByteRange = { start: number; end: number };
+
+/**
+ * The part of a blob a `Range` header asks for (RFC 9110 §14): one range, `'whole'` when there is
+ * none or it cannot be read (several ranges included, which a server may ignore), or
+ * `'unsatisfiable'` when it lies past the end.
+ */
+export function parseByteRange(header: string | undefined, size: number): ByteRange | 'whole' | 'unsatisfiable' {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match) return 'whole';
+  const [, first = '', last = ''] = match;
+  if (first === '' && last === '') return 'whole';
+  if (first === '') {
+    const suffix = Number(last);
+    return suffix === 0 || size === 0 ? 'unsatisfiable' : { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  if (last !== '' && Number(last) < start) return 'whole';
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: last === '' ? size - 1 : Math.min(Number(last), size - 1) };
+}
+
+/** How many bytes a download with this `Range` header is sent: what traffic counts. */
+export function requestedBytes(header: string | undefined, size: number): number {
+  const range = parseByteRange(header, size);
+  if (range === 'whole') return size;
+  return range === 'unsatisfiable' ? 0 : range.end - range.start + 1;
+}
+
+export type LocalBlob = { path: string; size: number; hash: string };
+
+/**
+ * Answers the request with the blob. Headers already set on `reply` (type, disposition, safety)
+ * go out with it. Throws before anything is sent when the blob's file cannot be opened.
+ */
+export async function sendBlob(request: FastifyRequest, reply: FastifyReply, blob: LocalBlob): Promise<void> {
+  const etag = `"${blob.hash}"`;
+  reply.header('ETag', etag).header('Accept-Ranges', 'bytes');
+  if (matchesAny(request.headers['if-none-match'], etag)) return void reply.status(304).send();
+
+  // A client resuming from a copy it holds asks If-Range: a range of anything else would corrupt it.
+  const ifRange = request.headers['if-range'];
+  const range = ifRange === undefined || ifRange === etag ? parseByteRange(request.headers.range, blob.size) : 'whole';
+  if (range === 'unsatisfiable') {
+    return void reply.status(416).header('Content-Range', `bytes */${blob.size}`).header('Content-Length', '0').send();
+  }
+  const { start, end } = range === 'whole' ? { start: 0, end: blob.size - 1 } : range;
+  if (range !== 'whole') reply.status(206).header('Content-Range', `bytes ${start}-${end}/${blob.size}`);
+  reply.header('Content-Length', String(end - start + 1));
+
+  const file = await open(blob.path, 'r');
+  reply.hijack();
+  const response = reply.raw;
+  try {
+    response.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
+    if (request.method !== 'HEAD') await pump(file, response, start, end);
+    response.end();
+  } catch (failure) {
+    // Headers are gone already: all that is left is to cut the connection, so the client sees it short.
+    request.log.warn({ err: failure }, 'download broke off');
+    response.destroy();
+  } finally {
+    await file.close();
+  }
+}
+
+/** Bytes read from disk at a time; two are in use per download. */
+const BUFFER_BYTES = 1024 * 1024;
+/** Buffers kept between downloads, so busy servers do not allocate them anew each time. */
+const IDLE_BUFFERS_KEPT = 16;
+const idleBuffers: Buffer[] = [];
+
+async function pump(file: Awaited<ReturnType<typeof open>>, response: ServerResponse, start: number, end: number): Promise<void> {
+  if (end < start) return;
+  const length = Math.min(BUFFER_BYTES, end - start + 1);
+  const buffers = [takeBuffer(length), takeBuffer(length)] as const;
+  // Each buffer's last write: it is reused only once the socket has taken its bytes.
+  const written: [Promise<Error | null | undefined>, Promise<Error | null | undefined>] = [Promise.resolve(null), Promise.resolve(null)];
+  let turn: 0 | 1 = 0;
+  try {
+    for (let position = start; position <= end; turn = turn === 0 ? 1 : 0) {
+      const failed = await written[turn];
+      if (failed) throw failed;
+      if (response.destroyed) throw new Error('the client went away');
+      const buffer = buffers[turn];
+      const { bytesRead } = await file.read(buffer, 0, Math.min(buffer.length, end - position + 1), position);
+      if (bytesRead === 0) throw new Error('the blob is shorter than its recorded size');
+      position += bytesRead;
+      written[turn] = new Promise((resolve) => response.write(buffer.subarray(0, bytesRead), resolve));
+    }
+    for (const failed of await Promise.all(written)) if (failed) throw failed;
+  } finally {
+    // Only buffers no write still holds go back: a failed write has called back too by now.
+    void Promise.all(written).then(() => buffers.forEach(giveBuffer));
+  }
+}
+
+function takeBuffer(length: number): Buffer {
+  if (length < BUFFER_BYTES) return Buffer.allocUnsafe(length);
+  return idleBuffers.pop() ?? Buffer.allocUnsafeSlow(BUFFER_BYTES);
+}
+
+function giveBuffer(buffer: Buffer) {
+  if (buffer.length === BUFFER_BYTES && idleBuffers.length < IDLE_BUFFERS_KEPT) idleBuffers.push(buffer);
+}
+
+function matchesAny(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
