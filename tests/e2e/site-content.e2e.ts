@@ -1,5 +1,6 @@
 // The public site's content (issue 6): help centre, FAQ, policies and blog, built by Astro and
 // served by the real server.
+import { gzipSync } from 'node:zlib';
 import { test, expect, type Page } from '@playwright/test';
 
 const articleTitle = (page: Page) => page.getByRole('heading', { level: 1 });
@@ -158,4 +159,22 @@ test.describe('blog', () => {
     expect(parsed.titles).toEqual(posts);
     expect(parsed.links).toContain('/blog/introducing-nubo/');
   });
+});
+
+test.describe('JS budget', () => {
+  // Readers of content pages get plain pages: at most 10 KB of JS (gzip) in all, inline scripts included.
+  for (const path of ['/en-US/faq', '/en-US/help-center', '/ja/help-center/sharing/share-files', '/en-US/policy/privacy-policy', '/en-US/blog', '/en-US/blog/how-sharing-works']) {
+    test(`${path} loads at most 10 KB of JS`, async ({ page }) => {
+      const loaded: Promise<Buffer>[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') loaded.push(response.body());
+      });
+      await page.goto(path, { waitUntil: 'networkidle' });
+      const inline = await page.locator('script:not([src])').evaluateAll((scripts) => scripts.map((script) => script.textContent ?? ''));
+      const bodies = [...(await Promise.all(loaded)), ...inline.map((text) => Buffer.from(text))];
+      const gzipped = bodies.reduce((total, body) => total + gzipSync(body).length, 0);
+      expect(gzipped).toBeGreaterThan(0);
+      expect(gzipped).toBeLessThanOrEqual(10 * 1024);
+    });
+  }
 });
