@@ -11,8 +11,9 @@ const markdownIn = (base: string) => glob({ pattern: '**/*.md', base, generateId
 /** YYYY-MM-DD, which YAML may already have read as a date. */
 const day = z.coerce.date();
 
+// Strict: a misspelt key (`popualr: true`) stops the build instead of being quietly ignored.
 export const schemas = {
-  helpCenter: z.object({
+  helpCenter: z.strictObject({
     title: z.string(),
     description: z.string(),
     /** Place in its folder; the first article is the one a folder's own address opens. */
@@ -21,19 +22,21 @@ export const schemas = {
     popular: z.boolean().default(false),
   }),
   /** The help centre's folders: their order and their names in each locale (en-US required). */
-  helpFolders: z.object({
+  helpFolders: z.strictObject({
+    /** The folder's slug; the file loader keeps it in the data too. */
+    id: z.string(),
     order: z.number().int(),
     title: z
       .object({ 'en-US': z.string() })
       .catchall(z.string())
       .refine((titles) => Object.keys(titles).every((code) => (LOCALES as readonly string[]).includes(code)), 'title has a key that is not a locale'),
   }),
-  faq: z.object({ question: z.string(), order: z.number().int() }),
+  faq: z.strictObject({ question: z.string(), order: z.number().int() }),
   /** Old FAQ anchors (the id) and the anchor each question has now. */
-  faqMovedAnchors: z.object({ to: z.string() }),
-  policies: z.object({ title: z.string(), effective: day }),
-  policyUpdates: z.object({ title: z.string(), summary: z.string() }),
-  blog: z.object({ title: z.string(), description: z.string(), published: day, author: z.string() }),
+  faqMovedAnchors: z.strictObject({ to: z.string() }),
+  policies: z.strictObject({ title: z.string(), effective: day }),
+  policyUpdates: z.strictObject({ title: z.string(), summary: z.string() }),
+  blog: z.strictObject({ title: z.string(), description: z.string(), published: day, author: z.string() }),
 };
 
 const helpCenter = defineCollection({ loader: markdownIn('./content/help-center'), schema: schemas.helpCenter });
