@@ -109,17 +109,17 @@ describe('links between content pages', () => {
     return pages;
   }
 
-  it('lead only to help articles, policies, posts and FAQ answers that exist', () => {
+  it('lead only to help articles, policies, posts and FAQ answers that exist, in every locale', () => {
     const pages = contentPages();
     const questions = new Set(slugsOf('faq', DEFAULT_LOCALE));
     const broken: string[] = [];
     for (const collection of ['help-center', 'faq', 'policies', 'policy-updates', 'blog']) {
-      for (const slug of slugsOf(collection, DEFAULT_LOCALE)) {
-        const text = readFileSync(path.join(CONTENT, collection, DEFAULT_LOCALE, `${slug}.md`), 'utf8');
+      for (const [locale, slug] of LOCALES.flatMap((locale) => slugsOf(collection, locale).map((slug) => [locale, slug] as const))) {
+        const text = readFileSync(path.join(CONTENT, collection, locale, `${slug}.md`), 'utf8');
         for (const [, target = ''] of text.matchAll(/\]\((\/[^)\s]*)\)/g)) {
           const [page = '', anchor] = target.split('#');
           if (!/^\/(help-center|policy|blog|faq)(\/|$)/.test(page)) continue;
-          if (!pages.has(page) || (page === '/faq' && anchor !== undefined && !questions.has(anchor))) broken.push(`${collection}/${slug} → ${target}`);
+          if (!pages.has(page) || (page === '/faq' && anchor !== undefined && !questions.has(anchor))) broken.push(`${collection}/${locale}/${slug} → ${target}`);
         }
       }
     }
