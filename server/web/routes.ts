@@ -11,6 +11,7 @@ import type { Locale } from '#shared/i18n/locales.ts';
 import { REQUESTED_PATH_MARKER } from '#shared/not-found.ts';
 import { readSiteIndex } from './site-index.ts';
 import { resolvePage } from './page-resolver.ts';
+import { readSiteRedirects, siteRedirectFor } from './site-redirects.ts';
 import { escapeMarkup } from './markup.ts';
 import { indexablePages, sitemapXml } from './sitemap.ts';
 import { readCampaignGuard } from './campaigns.ts';
@@ -29,6 +30,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { distDir, 
   // The drive app may be framed only by Nubo itself and the host pages the operator names (EMBED_ORIGINS).
   const appFrameAncestors = `frame-ancestors ${["'self'", ...embedOrigins].join(' ')}`;
   const index = readSiteIndex(distDir);
+  const siteRedirects = readSiteRedirects(index.siteDir);
   const campaigns = readCampaignGuard(campaignsFile);
   if (!index.hasApp && index.pages.size === 0) app.log.warn({ distDir }, 'no built site or drive app found; run the build');
   // Pages, scripts and styles go compressed (a page's HTML is about a quarter of its size in brotli).
@@ -76,6 +78,9 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { distDir, 
     const [rawPath = '/', rawSearch = ''] = request.url.split(/\?(.*)/s, 2);
     const pagePath = safeDecode(rawPath);
     if (pagePath === undefined) return reply.callNotFound();
+    // Temporary: a help-centre folder's first article may change.
+    const redirectTo = siteRedirectFor(siteRedirects, pagePath);
+    if (redirectTo) return reply.redirect(rawSearch ? `${redirectTo}?${rawSearch}` : redirectTo, 302);
     const answer = resolvePage(index, {
       path: pagePath,
       search: rawSearch ? `?${rawSearch}` : '',

@@ -3,7 +3,7 @@
 // key to look up, never a path handed to the file system.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { LOCALES, type Locale } from '#shared/i18n/locales.ts';
+import { isLocale, LOCALES, type Locale } from '#shared/i18n/locales.ts';
 import { INVALID_ROUTE_PAGE, UNMATCHED_PAGE, notFoundPageFile } from '#shared/not-found.ts';
 
 export type SiteIndex = {
@@ -11,7 +11,7 @@ export type SiteIndex = {
   appDir: string;
   /** Page paths ('/', '/faq', '/help-center/a/b') that exist in each locale. */
   pages: Map<Locale, Set<string>>;
-  /** Files at the top of the site output (favicon.svg, robots.txt), by request path. */
+  /** Files of the site output outside the locale copies and assets (favicon.svg, blog/rss.xml), by request path. */
   rootFiles: Set<string>;
   /** Locales whose two not-found pages (SPEC §2.7) were built. */
   notFoundLocales: Set<Locale>;
@@ -36,8 +36,14 @@ export function readSiteIndex(distDir: string): SiteIndex {
   }
   const rootFiles = new Set<string>();
   if (existsSync(siteDir)) {
-    for (const entry of readdirSync(siteDir, { withFileTypes: true })) {
-      if (entry.isFile()) rootFiles.add(`/${entry.name}`);
+    for (const entry of readdirSync(siteDir, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const relative = path.relative(siteDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      const [top = '', ...below] = relative.split('/');
+      // Pages (and the not-found pages under errors/) are served through the locale resolver,
+      // hashed assets and scripts by their own routes: only files such as blog/rss.xml remain.
+      if (isLocale(top) || top === '_astro' || top === 'scripts' || (below.length > 0 && relative.endsWith('.html'))) continue;
+      rootFiles.add(`/${relative}`);
     }
   }
   const notFoundLocales = new Set(
