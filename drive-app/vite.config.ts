@@ -1,5 +1,6 @@
-// The drive app (/s, /drive, /auth, /loading, /referral): one Vite build, code-split per route,
-// into its own folder (Astro empties dist/site on every build).
+// The drive app (/drive, /auth, /loading, /referral) and the share page (/s): one Vite build with
+// two pages, code-split per route, into its own folder (Astro empties dist/site on every build).
+// The share page is a page of its own so a visitor loads neither the router nor the drive.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
@@ -37,6 +38,12 @@ export default defineConfig({
     outDir: '../dist/drive-app',
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      input: {
+        app: path.resolve(import.meta.dirname, 'index.html'),
+        share: path.resolve(import.meta.dirname, 'share.html'),
+      },
+    },
   },
   server: {
     // `npm run dev`: the API and pages come from the Nubo server.

@@ -9,6 +9,7 @@ const index: SiteIndex = {
   pages: new Map(LOCALES.map((locale): [Locale, Set<string>] => [locale, new Set(['/', '/faq', '/help-center/a/b'])])),
   rootFiles: new Set(['/favicon.svg', '/robots.txt']),
   hasApp: true,
+  hasSharePage: true,
 };
 
 const request = (path: string, extra: Partial<PageRequest> = {}): PageRequest => ({
@@ -58,10 +59,22 @@ describe('resolvePage', () => {
   });
 
   it('hands the app routes of SPEC §2.4 to the drive app', () => {
-    for (const path of ['/s/abc', '/s/abc/p1/p2', '/drive', '/drive/all', '/auth', '/loading', '/referral']) {
+    for (const path of ['/drive', '/drive/all', '/auth', '/loading', '/referral']) {
       expect(resolvePage(index, request(path))).toEqual({ kind: 'app' });
     }
     expect(resolvePage(index, request('/drivex'))).toEqual({ kind: 'none' });
+  });
+
+  it('answers a share and the folders inside it with the share page, not the drive app', () => {
+    for (const path of ['/s/abc', '/s/abc/', '/s/abc/p1/p2']) {
+      expect(resolvePage(index, request(path))).toEqual({ kind: 'share-page' });
+    }
+    expect(resolvePage(index, request('/s/abc', { search: '?s_code=x1' }))).toEqual({ kind: 'share-page' });
+    // Without a share id there is no share to show: the drive app says the page is not found.
+    expect(resolvePage(index, request('/s'))).toEqual({ kind: 'app' });
+    expect(resolvePage(index, request('/s/'))).toEqual({ kind: 'app' });
+    expect(resolvePage(index, request('/sx/abc'))).toEqual({ kind: 'none' });
+    expect(resolvePage({ ...index, hasSharePage: false }, request('/s/abc'))).toEqual({ kind: 'none' });
   });
 
   it('never answers an API path with a page, even under /drive', () => {

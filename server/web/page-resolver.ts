@@ -1,5 +1,5 @@
 // Decides what a browser's GET of a non-API path gets (SPEC §2.1, §2.4): a prebuilt page in the
-// locale it resolves to, the drive app, a redirect that drops a locale prefix, or nothing.
+// locale it resolves to, the share page, the drive app, a redirect that drops a locale prefix, or nothing.
 import {
   DEFAULT_LOCALE,
   localeFromQuery,
@@ -11,7 +11,7 @@ import {
 import { isCrawler } from '#shared/patterns.ts';
 import type { SiteIndex } from './site-index.ts';
 
-/** Paths the drive app (a single-page app) answers itself. */
+/** Paths the drive app (a single-page app) answers itself; a share's own path gets the share page. */
 export const APP_ROUTE_PREFIXES = ['/s', '/drive', '/auth', '/loading', '/referral'] as const;
 
 /** Paths that belong to the API even when they look like app routes (/drive/v1/…). */
@@ -28,6 +28,8 @@ export type PageRequest = {
 export type PageAnswer =
   | { kind: 'page'; locale: Locale; file: string; varies: boolean; rememberLocale?: Locale }
   | { kind: 'app' }
+  /** The share page (/s/<share id>…): a page of the drive app's build with only what it needs. */
+  | { kind: 'share-page' }
   | { kind: 'root-file'; file: string }
   | { kind: 'redirect'; location: string; rememberLocale: Locale }
   | { kind: 'none' };
@@ -39,6 +41,7 @@ export function resolvePage(index: SiteIndex, request: PageRequest): PageAnswer 
   const share = shareLocaleRedirect(path + request.search);
   if (share) return { kind: 'redirect', location: share.location, rememberLocale: share.locale };
 
+  if (isSharePath(path)) return index.hasSharePage ? { kind: 'share-page' } : { kind: 'none' };
   if (isAppRoute(path)) return index.hasApp ? { kind: 'app' } : { kind: 'none' };
   if (index.rootFiles.has(path)) return { kind: 'root-file', file: path.slice(1) };
 
@@ -64,6 +67,11 @@ export function resolvePage(index: SiteIndex, request: PageRequest): PageAnswer 
 
 export function isAppRoute(path: string): boolean {
   return APP_ROUTE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/** /s/<share id>, with or without folders after it (SPEC §2.4). */
+function isSharePath(path: string): boolean {
+  return /^\/s\/[^/]/.test(path);
 }
 
 function normalisePagePath(path: string): string {

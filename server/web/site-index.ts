@@ -1,5 +1,5 @@
 // What the build produced, read once at start: every page of the public site per locale and the
-// drive app's entry. Requests are matched against this index, so a visitor's path is only ever a
+// drive app's two pages (the app, the share page). Requests are matched against this index, so a visitor's path is only ever a
 // key to look up, never a path handed to the file system.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +13,8 @@ export type SiteIndex = {
   /** Files at the top of the site output (favicon.svg, robots.txt), by request path. */
   rootFiles: Set<string>;
   hasApp: boolean;
+  /** The drive app's build also holds the share page, a page of its own. */
+  hasSharePage: boolean;
 };
 
 export function readSiteIndex(distDir: string): SiteIndex {
@@ -37,5 +39,5 @@ export function readSiteIndex(distDir: string): SiteIndex {
       if (entry.isFile()) rootFiles.add(`/${entry.name}`);
     }
   }
-  return { siteDir, appDir, pages, rootFiles, hasApp: existsSync(path.join(appDir, 'index.html')) };
+  return { siteDir, appDir, pages, rootFiles, hasApp: existsSync(path.join(appDir, 'index.html')), hasSharePage: existsSync(path.join(appDir, 'share.html')) };
 }

@@ -8,6 +8,7 @@ import { actionMessage, embeddedLinkAction, frameMessageTarget, type EmbeddedLin
 import { isLocale } from '#shared/i18n/locales.ts';
 import { createNativeBridge, type AppLoginCode, type AppMetadata, type AppUserInfo, type NativeBridge } from '#shared/native-bridge.ts';
 import { isEmbeddedAppUserAgent } from '#shared/patterns.ts';
+import { isPlainClick } from '../links.ts';
 import { switchLocale } from '../stores/locale.ts';
 import { userStore } from '../stores/user.ts';
 
@@ -66,7 +67,7 @@ export function runLinkAction(link: EmbeddedLinkAction): void {
 }
 
 function onClick(event: MouseEvent) {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (!isPlainClick(event)) return;
   const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
   if (!(anchor instanceof HTMLAnchorElement)) return;
   if (anchor.target === '_blank') {
