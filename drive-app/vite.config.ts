@@ -38,10 +38,16 @@ export default defineConfig({
     outDir: '../dist/drive-app',
     emptyOutDir: true,
     sourcemap: true,
+    // Which chunk is which (bench/share-page.ts reads it to tell React's weight from the page's).
+    manifest: true,
     rolldownOptions: {
       input: {
         app: path.resolve(import.meta.dirname, 'index.html'),
         share: path.resolve(import.meta.dirname, 'share.html'),
+      },
+      output: {
+        // React in one chunk of its own: every page needs it, and it changes only with React.
+        codeSplitting: { groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
       },
     },
   },
