@@ -16,14 +16,15 @@ import { isPlainClick } from '../links.ts';
 import { isComplete, startDownload } from '../files/file-links.ts';
 import { $user } from '../stores/user.ts';
 import { BusyNotice } from '../components/BusyNotice.tsx';
+import { FailureNotice } from '../components/FailureNotice.tsx';
 import { TextField } from '../components/TextField.tsx';
 import { FileIcon } from '../components/files/FileIcon.tsx';
 import { folderNames, keepPasscodeToken, passcodeTokenOf, rememberFolderName, savePending, takePendingSave } from '../shares/share-access.ts';
 import { openSharePlace, sharePath } from '../shares/share-place.ts';
 
-// What a visitor may never use is not loaded before the files show: failures, the preview, the
-// folder picker and the save itself come when asked for.
-const FailureNotice = lazy(async () => ({ default: (await import('../components/FailureNotice.tsx')).FailureNotice }));
+// What a visitor may never use is not loaded before the files show: the preview, the folder picker
+// and the save itself come when asked for. A failure's notice is here from the start, as it shows
+// when the network fails.
 const PreviewDialog = lazy(async () => ({ default: (await import('../components/preview/PreviewDialog.tsx')).PreviewDialog }));
 const FolderPickerDialog = lazy(async () => ({ default: (await import('../components/dialogs/FolderPickerDialog.tsx')).FolderPickerDialog }));
 const saveShare: typeof import('../shares/save-share.ts').saveShare = async (...args) => (await import('../shares/save-share.ts')).saveShare(...args);
@@ -141,7 +142,7 @@ function ShareContent({ shareId, folderIds }: { shareId: string; folderIds: stri
   }, [shareId, folderId, tried]);
 
   if (loaded.status === 'loading') return <ShareBusy />;
-  if (loaded.status === 'failed') return <ShareFailure failure={loaded.error} />;
+  if (loaded.status === 'failed') return <FailureNotice failure={loaded.error} />;
   const status = loaded.view.share_status;
   if (status === 'PASS_CODE_EMPTY' || status === 'PASS_CODE_ERROR') {
     const submit = (event: FormEvent) => {
@@ -254,7 +255,7 @@ function SharedFiles({ shareId, folderIds, view, files, access }: { shareId: str
             </span>
           )}
         </div>
-        {saving.status === 'failed' && <ShareFailure failure={saving.error} />}
+        {saving.status === 'failed' && <FailureNotice failure={saving.error} />}
       </header>
       <nav className="breadcrumbs" aria-label={t('share.path')}>
         <ol>
@@ -308,11 +309,3 @@ function SharedFiles({ shareId, folderIds, view, files, access }: { shareId: str
   );
 }
 
-/** A failure's notice; its messages' rules load with it, the first time one is shown. */
-function ShareFailure({ failure }: { failure: unknown }) {
-  return (
-    <Suspense>
-      <FailureNotice failure={failure} />
-    </Suspense>
-  );
-}
