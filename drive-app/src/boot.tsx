@@ -3,7 +3,7 @@
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './stores/theme.ts';
-import { startEmbedding } from './embedding/embedding.ts';
+import { isEmbeddedVisit } from './embedding/embedded-visit.ts';
 import { WithMessages } from './components/WithMessages.tsx';
 import './styles.css';
 
@@ -16,7 +16,8 @@ export function boot(page: ReactNode): void {
     location.reload();
   });
 
-  startEmbedding();
+  // Embedded mode loads only on an embedded visit (a plain visit to a share never needs it).
+  if (isEmbeddedVisit()) void import('./embedding/embedding.ts').then(({ startEmbedding }) => startEmbedding());
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from the page');
