@@ -1,8 +1,9 @@
-// The drive app (/s, /drive, /auth, /loading, /referral): one Vite build, code-split per route,
-// into its own folder (Astro empties dist/site on every build).
+// The drive app (/drive, /auth, /loading, /referral) and the share page (/s): one Vite build with
+// two pages, code-split per route, into its own folder (Astro empties dist/site on every build).
+// The share page is a page of its own so a visitor loads neither the router nor the drive.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { LOCALES } from '../shared/i18n/locales.ts';
 
@@ -29,6 +30,34 @@ function bootMessages(): Plugin {
   };
 }
 
+const SHARE_PAGE = path.resolve(import.meta.dirname, 'share.html');
+const SHARE_MAIN = path.resolve(import.meta.dirname, 'src/share-main.tsx');
+/** The share page's own modules: they stay in its entry chunk, never loaded by the drive app. */
+const SHARE_ONLY = [path.resolve(import.meta.dirname, 'src/scenes/Share.tsx'), path.resolve(import.meta.dirname, 'src/shares') + path.sep];
+const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+
+/**
+ * The chunk for the rest of what the share page loads before it shows a share: every module its
+ * entry imports statically, but React and its own. One request instead of a dozen small ones, for
+ * a visitor on a phone; the drive app loads the same chunk, whose modules it mostly needs too.
+ */
+function shareFirstLoad(): Rolldown.CodeSplittingNameFunction {
+  let firstLoad: Set<string> | undefined;
+  return (id, context) => {
+    if (!firstLoad) {
+      firstLoad = new Set();
+      const walk = (moduleId: string) => {
+        if (firstLoad!.has(moduleId)) return;
+        firstLoad!.add(moduleId);
+        for (const imported of context.getModuleInfo(moduleId)?.importedIds ?? []) walk(imported);
+      };
+      walk(SHARE_PAGE);
+    }
+    const own = id === SHARE_PAGE || id === SHARE_MAIN || SHARE_ONLY.some((prefix) => id.startsWith(prefix));
+    return firstLoad.has(id) && !own && !REACT.test(id) ? 'share-first-load' : null;
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
   base: '/app/',
@@ -37,6 +66,21 @@ export default defineConfig({
     outDir: '../dist/drive-app',
     emptyOutDir: true,
     sourcemap: true,
+    // Which chunk is which (bench/share-page.ts reads it to tell React's weight from the page's).
+    manifest: true,
+    rolldownOptions: {
+      // The API's request schemas (shared/api, typebox) are for the server to validate; the app uses
+      // their paths and types. Building a schema has no side effect, so an unused one is dropped.
+      treeshake: { manualPureFunctions: ['Type'] },
+      input: {
+        app: path.resolve(import.meta.dirname, 'index.html'),
+        share: SHARE_PAGE,
+      },
+      output: {
+        // React in one chunk of its own: every page needs it, and it changes only with React.
+        codeSplitting: { groups: [{ name: 'react', test: REACT }, { name: shareFirstLoad(), debugName: 'share-first-load' }] },
+      },
+    },
   },
   server: {
     // `npm run dev`: the API and pages come from the Nubo server.

@@ -1,24 +1,6 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App.tsx';
-import './stores/theme.ts';
-import { startEmbedding } from './embedding/embedding.ts';
-import './styles.css';
+// The drive app's entry (/drive, /auth, /loading, /referral): every page behind the router.
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { boot } from './boot.tsx';
+import { ROUTES } from './routes.tsx';
 
-// SPEC §2.7: a page chunk that fails to load (usually a new deploy) reloads the page, once.
-window.addEventListener('vite:preloadError', (event) => {
-  if (sessionStorage.getItem('nubo_chunk_reload') === location.pathname) return;
-  event.preventDefault();
-  sessionStorage.setItem('nubo_chunk_reload', location.pathname);
-  location.reload();
-});
-
-startEmbedding();
-
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+boot(<RouterProvider router={createBrowserRouter(ROUTES)} />);

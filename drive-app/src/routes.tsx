@@ -1,6 +1,8 @@
 // The drive app's routes (SPEC §2.4). Every page is its own chunk; features add theirs here.
+// /s/<share id> is not among them: the share page is an entry of its own (share.html), so
+// visitors load only what it needs, and the app opens it as a page (GoTo, links).
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { AppLayout } from './layouts/AppLayout.tsx';
 import { SimpleLayout } from './layouts/SimpleLayout.tsx';
 
@@ -11,12 +13,15 @@ const allFiles = scene(async () => (await import('./scenes/AllFiles.tsx')).AllFi
 
 export const ROUTES: RouteObject[] = [
   {
-    element: <SimpleLayout />,
+    element: (
+      <SimpleLayout>
+        <Outlet />
+      </SimpleLayout>
+    ),
     children: [
       { path: '/auth', lazy: auth },
       { path: '/drive/login', lazy: auth },
       { path: '/loading', lazy: scene(async () => (await import('./scenes/Loading.tsx')).Loading) },
-      { path: '/s/:shareId/*', lazy: scene(async () => (await import('./scenes/Share.tsx')).Share) },
     ],
   },
   {

@@ -10,6 +10,7 @@ const index: SiteIndex = {
   rootFiles: new Set(['/favicon.svg', '/robots.txt']),
   notFoundLocales: new Set(LOCALES),
   hasApp: true,
+  hasSharePage: true,
 };
 
 const request = (path: string, extra: Partial<PageRequest> = {}): PageRequest => ({
@@ -59,9 +60,21 @@ describe('resolvePage', () => {
   });
 
   it('hands the app routes of SPEC §2.4 to the drive app', () => {
-    for (const path of ['/s/abc', '/s/abc/p1/p2', '/drive', '/drive/all', '/auth', '/loading', '/referral']) {
+    for (const path of ['/drive', '/drive/all', '/auth', '/loading', '/referral']) {
       expect(resolvePage(index, request(path))).toEqual({ kind: 'app' });
     }
+  });
+
+  it('answers a share and the folders inside it with the share page, not the drive app', () => {
+    for (const path of ['/s/abc', '/s/abc/', '/s/abc/p1/p2']) {
+      expect(resolvePage(index, request(path))).toEqual({ kind: 'share-page' });
+    }
+    expect(resolvePage(index, request('/s/abc', { search: '?s_code=x1' }))).toEqual({ kind: 'share-page' });
+    // Without a share id there is no share to show: the drive app says the page is not found.
+    expect(resolvePage(index, request('/s'))).toEqual({ kind: 'app' });
+    expect(resolvePage(index, request('/s/'))).toEqual({ kind: 'app' });
+    expect(resolvePage(index, request('/sx/abc'))).toEqual({ kind: 'none' });
+    expect(resolvePage({ ...index, hasSharePage: false }, request('/s/abc'))).toEqual({ kind: 'none' });
   });
 
   it('never answers an API path with a page, even under /drive', () => {

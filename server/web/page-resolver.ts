@@ -1,6 +1,6 @@
 // Decides what a browser's GET of a non-API path gets (SPEC §2.1, §2.4, §2.7): a prebuilt page in
-// the locale it resolves to, the drive app, a redirect that drops a locale prefix, a not-found page
-// in the visitor's locale, or nothing (API paths, files).
+// the locale it resolves to, the share page, the drive app, a redirect that drops a locale prefix,
+// a not-found page in the visitor's locale, or nothing (API paths, files).
 import {
   DEFAULT_LOCALE,
   localeFromQuery,
@@ -15,7 +15,7 @@ import { ACTIVITY_END_PATH } from '#shared/campaigns.ts';
 import type { CampaignGuard } from './campaigns.ts';
 import type { SiteIndex } from './site-index.ts';
 
-/** Paths the drive app (a single-page app) answers itself. */
+/** Paths the drive app (a single-page app) answers itself; a share's own path gets the share page. */
 export const APP_ROUTE_PREFIXES = ['/s', '/drive', '/auth', '/loading', '/referral'] as const;
 
 /** Paths that belong to the API even when they look like app routes (/drive/v1/…). */
@@ -39,6 +39,8 @@ export type PageRequest = {
 export type PageAnswer =
   | { kind: 'page'; locale: Locale; file: string; varies: boolean; rememberLocale?: Locale }
   | { kind: 'app' }
+  /** The share page (/s/<share id>…): a page of the drive app's build with only what it needs. */
+  | { kind: 'share-page' }
   | { kind: 'root-file'; file: string }
   | { kind: 'redirect'; location: string; rememberLocale?: Locale }
   /** Answered with status 404; requestedPath is shown (escaped) on an invalid-route page. */
@@ -52,6 +54,7 @@ export function resolvePage(index: SiteIndex, request: PageRequest, campaigns?: 
   const share = shareLocaleRedirect(path + request.search);
   if (share) return { kind: 'redirect', location: share.location, rememberLocale: share.locale };
 
+  if (isSharePath(path)) return index.hasSharePage ? { kind: 'share-page' } : { kind: 'none' };
   if (isAppRoute(path)) return index.hasApp ? { kind: 'app' } : { kind: 'none' };
   if (index.rootFiles.has(path)) return { kind: 'root-file', file: path.slice(1) };
 
@@ -90,6 +93,11 @@ function notFound(index: SiteIndex, request: PageRequest, locale: Locale, page: 
     return { kind: 'not-found', locale, file: notFoundPageFile(locale, INVALID_ROUTE_PAGE), varies, requestedPath };
   }
   return { kind: 'not-found', locale, file: notFoundPageFile(locale, UNMATCHED_PAGE), varies };
+}
+
+/** /s/<share id>, with or without folders after it (SPEC §2.4). */
+function isSharePath(path: string): boolean {
+  return /^\/s\/[^/]/.test(path);
 }
 
 function normalisePagePath(path: string): string {

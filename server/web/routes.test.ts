@@ -32,6 +32,7 @@ beforeAll(async () => {
   write('site/_astro/large.abc123.js', `export const text = '${'compressible '.repeat(400)}';`);
   write('site/robots.txt', 'User-agent: *');
   write('drive-app/index.html', '<div id="root"></div>');
+  write('drive-app/share.html', '<div id="root" data-page="share"></div>');
   write('drive-app/assets/index-x1.js', 'console.log(1)');
   // Christmas has ended, the other campaigns run: the sitemap names only pages that do not redirect.
   const day = 86_400_000;
@@ -89,13 +90,23 @@ describe('web routes', () => {
   });
 
   it('serves the drive app for its routes, never cached stale', async () => {
-    for (const path of ['/drive/all', '/s/abc/def', '/auth', '/loading', '/referral']) {
+    for (const path of ['/drive/all', '/auth', '/loading', '/referral']) {
       const response = await get(path);
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-cache');
       // Framed only by Nubo itself unless EMBED_ORIGINS names host pages.
       expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'self'");
       expect(await response.text()).toBe('<div id="root"></div>');
+    }
+  });
+
+  it('serves the share page, not the drive app, for a share and its folders, under the same rules', async () => {
+    for (const path of ['/s/abc', '/s/abc/def', '/s/abc?s_code=1234']) {
+      const response = await get(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'self'");
+      expect(await response.text()).toBe('<div id="root" data-page="share"></div>');
     }
   });
 

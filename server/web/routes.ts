@@ -95,9 +95,9 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { distDir, 
         if (answer.rememberLocale) rememberLocale(reply, answer.rememberLocale);
         return reply.redirect(answer.location, 302);
       case 'app':
-        // The shell must always be fresh so a new deploy's hashed assets are picked up.
-        reply.header('Content-Security-Policy', appFrameAncestors);
-        return reply.header('Cache-Control', 'no-cache').sendFile('drive-app/index.html', { cacheControl: false });
+        return sendAppPage(reply, 'drive-app/index.html');
+      case 'share-page':
+        return sendAppPage(reply, 'drive-app/share.html');
       case 'root-file':
         return reply.sendFile(`site/${answer.file}`, { maxAge: '1h' });
       case 'page':
@@ -115,6 +115,12 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { distDir, 
       }
     }
   });
+
+  function sendAppPage(reply: FastifyReply, file: string) {
+    // The shell must always be fresh so a new deploy's hashed assets are picked up.
+    reply.header('Content-Security-Policy', appFrameAncestors);
+    return reply.header('Cache-Control', 'no-cache').sendFile(file, { cacheControl: false });
+  }
 
   function rememberLocale(reply: FastifyReply, locale: Locale) {
     reply.header('Set-Cookie', serializeCookie(COOKIES.locale.name, locale, { ...COOKIES.locale.options, secure: secureCookies }));

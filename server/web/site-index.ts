@@ -1,5 +1,5 @@
 // What the build produced, read once at start: every page of the public site per locale and the
-// drive app's entry. Requests are matched against this index, so a visitor's path is only ever a
+// drive app's two pages (the app, the share page). Requests are matched against this index, so a visitor's path is only ever a
 // key to look up, never a path handed to the file system.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +16,8 @@ export type SiteIndex = {
   /** Locales whose two not-found pages (SPEC §2.7) were built. */
   notFoundLocales: Set<Locale>;
   hasApp: boolean;
+  /** The drive app's build also holds the share page, a page of its own. */
+  hasSharePage: boolean;
 };
 
 export function readSiteIndex(distDir: string): SiteIndex {
@@ -49,5 +51,5 @@ export function readSiteIndex(distDir: string): SiteIndex {
   const notFoundLocales = new Set(
     LOCALES.filter((locale) => ([UNMATCHED_PAGE, INVALID_ROUTE_PAGE] as const).every((page) => existsSync(path.join(siteDir, notFoundPageFile(locale, page))))),
   );
-  return { siteDir, appDir, pages, rootFiles, notFoundLocales, hasApp: existsSync(path.join(appDir, 'index.html')) };
+  return { siteDir, appDir, pages, rootFiles, notFoundLocales, hasApp: existsSync(path.join(appDir, 'index.html')), hasSharePage: existsSync(path.join(appDir, 'share.html')) };
 }

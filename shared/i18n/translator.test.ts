@@ -16,6 +16,27 @@ describe('createTranslator', () => {
     const t = createTranslator('en-US', {});
     expect(t('notFound.title')).toBe('notFound.title');
   });
+
+  it('prefers the message of the locale to the en-US one', () => {
+    const t = createTranslator('ja', { 'share.save': 'マイドライブに保存' }, { 'share.save': 'Save to my drive' });
+    expect(t('share.save')).toBe('マイドライブに保存');
+  });
+
+  it('fills every placeholder of a name, spaced or not, with numbers as written', () => {
+    const t = createTranslator('en-US', { 'share.fileCount': '{{count}} items; {{ count }} in all, by {{name}}' });
+    expect(t('share.fileCount', { count: 0, name: 'Ann' })).toBe('0 items; 0 in all, by Ann');
+  });
+
+  it('leaves a placeholder without a value as written, and does not treat a value as a placeholder', () => {
+    const t = createTranslator('en-US', { 'share.sharedBy': 'Shared by {{name}} on {{date}}' });
+    expect(t('share.sharedBy', { name: '{{date}}' })).toBe('Shared by {{date}} on {{date}}');
+    expect(t('share.sharedBy')).toBe('Shared by {{name}} on {{date}}');
+  });
+
+  it('does not take keys from the prototype of the messages', () => {
+    const t = createTranslator('en-US', {});
+    expect(t('constructor' as 'share.save')).toBe('constructor');
+  });
 });
 
 describe('placeholdersOf', () => {

@@ -177,6 +177,24 @@ test.describe('inside the native app', () => {
     await context.close();
   });
 
+  test('opens a share in the app language, signed in from the app session, so saving to a chosen folder is offered', async ({ browser, request, baseURL }) => {
+    const signedUp = await request.post(`${baseURL}/v1/auth/signup`, { data: { email: `native-share-${Date.now()}@example.com`, password: 'violet harbour lamp 42', name: 'App Sharer', client_id: 'nubo-desktop' } });
+    const { access_token: bearer } = await signedUp.json();
+    const auth = { Authorization: `Bearer ${bearer}` };
+    const folder = await (await request.post(`${baseURL}/drive/v1/files`, { headers: auth, data: { kind: 'drive#folder', name: 'Album' } })).json();
+    const { share_id: shareId } = await (await request.post(`${baseURL}/drive/v1/share`, { headers: auth, data: { file_ids: [folder.file.id] } })).json();
+
+    const context = await browser.newContext({ userAgent: 'Mozilla/5.0 (iPhone) NuboApp/3.1.0' });
+    const page = await context.newPage();
+    await page.addInitScript(fakeNativeApp({}), { language: 'ja', bearer });
+    await page.goto(`/s/${shareId}`);
+    // The share page is a page of its own: embedded mode comes with it on an embedded visit.
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    await expect(page.getByRole('list', { name: '共有ファイル' }).getByRole('button', { name: 'Album' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '保存先を選ぶ…' })).toBeVisible();
+    await context.close();
+  });
+
   test('works on when the bridge never answers, only logging it', async ({ browser }) => {
     const context = await browser.newContext({ userAgent: 'Mozilla/5.0 (iPhone) NuboApp/3.1.0' });
     const page = await context.newPage();

@@ -101,6 +101,26 @@ test.describe('a shared link', () => {
     await expect(item(page, 'shell.txt')).toBeVisible();
   });
 
+  test('walks in and out of folders with Back and Forward, in place', async ({ browser, page }) => {
+    const { shareId } = await sharedTrip(browser);
+    await page.goto(`/s/${shareId}?locale=en-US`);
+    await shared(page).getByRole('button', { name: 'Trip' }).click();
+    await shared(page).getByRole('button', { name: 'Day 1' }).click();
+    await expect(shared(page).getByRole('button', { name: 'Beach' })).toBeVisible();
+    // Set on this document: still there at the end means the page never reloaded.
+    await page.evaluate(() => Object.assign(window, { walkedInPlace: true }));
+
+    await page.goBack();
+    await expect(shared(page).getByRole('button', { name: 'Day 1' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Folder path' }).getByRole('listitem')).toHaveText(['Trip', 'Trip']);
+    await page.goBack();
+    await expect(shared(page).getByRole('button', { name: 'Trip', exact: true })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/s/${shareId}\\?locale=en-US$`));
+    await page.goForward();
+    await expect(shared(page).getByRole('button', { name: 'Day 1' })).toBeVisible();
+    expect(await page.evaluate(() => (window as { walkedInPlace?: boolean }).walkedInPlace)).toBe(true);
+  });
+
   test('shows its own page for an expired, a cancelled, a taken-down, a used-up and an unknown share', async ({ browser, page }) => {
     const expired = await sharedTrip(browser, { expiration_days: 1 });
     const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'nubo.db'));

@@ -21,6 +21,12 @@ describe.each(LOCALES)('messages of %s', (locale) => {
     expect(Object.entries(messages).filter(([, text]) => typeof text !== 'string' || text.trim() === '').map(([key]) => key)).toEqual([]);
   });
 
+  it('has plain text with {{name}} placeholders and no other message syntax (the translator knows no more)', () => {
+    const syntax = (text: string) => text.match(/{{.*?}}|\$t\(/g) ?? [];
+    const other = Object.entries(messages).filter(([, text]) => syntax(text).some((part) => !/^{{\s*\w+\s*}}$/.test(part)));
+    expect(other.map(([key]) => key)).toEqual([]);
+  });
+
   it('keeps the placeholders of each en-US message', () => {
     const differing = Object.keys(source).filter((key) => messages[key] !== undefined && placeholdersOf(messages[key]).join() !== placeholdersOf(source[key] ?? '').join());
     expect(differing).toEqual([]);

@@ -10,8 +10,8 @@ import {
   EXTENSION_ANSWER_TIMEOUT_MS,
   EXTENSION_MESSAGES,
   handOffSignIn,
-  HandoffError,
 } from './client-handoff.ts';
+import { HandoffError } from './handoff-error.ts';
 
 const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 const ANSWER = { code: 'code-123', state: 'st' };

@@ -4,6 +4,7 @@
 import { ApiError, type ApiClient } from '#shared/api/client.ts';
 import { AUTH_PATHS, type AuthorizeAnswer, type AuthorizeBody } from '#shared/api/auth.ts';
 import { CLIENT_IDS, CLIENT_SCOPE, EXTENSION_REDIRECT_URI, desktopRedirectUri, parseDesktopPort } from '#shared/accounts/clients.ts';
+import { HandoffError } from './handoff-error.ts';
 
 /** The `from_source` entry values (SPEC §2.6). */
 export const FROM_SOURCES = { desktop: 'pc_client', extension: 'pp_browser_extension' } as const;
@@ -50,18 +51,6 @@ export function authorizeBodyFor(handoff: ClientHandoff): AuthorizeBody {
     code_challenge: handoff.codeChallenge,
     code_challenge_method: 'S256',
   };
-}
-
-export type HandoffFailure = 'request_refused' | 'desktop_unreachable' | 'desktop_refused' | 'extension_no_answer';
-
-export class HandoffError extends Error {
-  readonly reason: HandoffFailure;
-
-  constructor(reason: HandoffFailure, message: string) {
-    super(message);
-    this.name = 'HandoffError';
-    this.reason = reason;
-  }
 }
 
 /** How long the desktop client may take to answer on its loopback port. */

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { ApiError } from '#shared/api/client.ts';
 import { failureMessage } from './error-messages.ts';
-import { HandoffError } from './client-handoff.ts';
+import { HandoffError } from './handoff-error.ts';
 
 const apiError = (status: number, error: string, details?: unknown[]) =>
   new ApiError(status, { error, error_code: 3, error_description: 'server text', ...(details ? { details } : {}) });

@@ -4,7 +4,7 @@ import { ApiError } from '#shared/api/client.ts';
 import type { MessageKey, Translate } from '#shared/i18n/translator.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type PasswordProblem } from '#shared/accounts/password-rules.ts';
 import { fileFailureMessage } from '../files/error-messages.ts';
-import { HandoffError, type HandoffFailure } from './client-handoff.ts';
+import { HandoffError, type HandoffFailure } from './handoff-error.ts';
 
 export type Message = { key: MessageKey; values?: Record<string, string | number> };
 

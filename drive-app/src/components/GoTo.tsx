@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { matchRoutes, useNavigate } from 'react-router';
 import { ROUTES } from '../routes.tsx';
 
-/** A page of this app opens in place; any other page of the site (e.g. /) is loaded. */
+/** A page of this app opens in place; any other page of the site (e.g. /, a share) is loaded. */
 function isAppPage(path: string): boolean {
   const matches = matchRoutes(ROUTES, new URL(path, location.origin).pathname);
   return matches?.at(-1)?.route.path !== '*';
@@ -13,7 +13,8 @@ export function GoTo({ path }: { path: string }) {
   const navigate = useNavigate();
   useEffect(() => {
     if (isAppPage(path)) void navigate(path, { replace: true });
-    else location.assign(path);
+    // In its place, as the app's own pages are: Back does not return to a page that only passed on.
+    else location.replace(path);
   }, [navigate, path]);
   return null;
 }

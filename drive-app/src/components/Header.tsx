@@ -1,19 +1,20 @@
+import type { ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { LOCALES, LOCALE_NAMES, isLocale } from '#shared/i18n/locales.ts';
 import { useT } from '../i18n.ts';
 import { $locale, switchLocale } from '../stores/locale.ts';
 import { $darkMode, toggleDarkMode } from '../stores/theme.ts';
 import { $layout, setSidebarMobileVisible } from '../stores/layout.ts';
-import { $user } from '../stores/user.ts';
-import { SearchBox } from './search/SearchBox.tsx';
 
-/** `withMenu` is false on pages without the sidebar, where there is no menu to open. */
-export function Header({ withMenu = true }: { withMenu?: boolean }) {
+/**
+ * `withMenu` is false on pages without the sidebar, where there is no menu to open; `search` is
+ * the drive's search field, passed in by the drive layout so pages without it do not load it.
+ */
+export function Header({ withMenu = true, search }: { withMenu?: boolean; search?: ReactNode }) {
   const t = useT();
   const locale = useStore($locale);
   const darkMode = useStore($darkMode);
   const { isMobile, sidebarMobileVisible } = useStore($layout);
-  const signedIn = useStore($user).status === 'signed-in';
   return (
     <header className="app-header">
       {withMenu && isMobile && (
@@ -31,7 +32,7 @@ export function Header({ withMenu = true }: { withMenu?: boolean }) {
       <a className="brand" href="/" aria-label={t('drive.header.home')}>
         Nubo
       </a>
-      {withMenu && signedIn && <SearchBox />}
+      {search}
       <div className="header-actions">
         <label className="language-select">
           <span className="visually-hidden">{t('drive.header.language')}</span>

@@ -7,7 +7,8 @@ import { NATIVE_APP_REDIRECT_URI, CLIENT_IDS, CLIENT_SCOPE } from '#shared/accou
 import { actionMessage, embeddedLinkAction, frameMessageTarget, type EmbeddedLinkAction } from '#shared/embedded.ts';
 import { isLocale } from '#shared/i18n/locales.ts';
 import { createNativeBridge, type AppLoginCode, type AppMetadata, type AppUserInfo, type NativeBridge } from '#shared/native-bridge.ts';
-import { isEmbeddedAppUserAgent } from '#shared/patterns.ts';
+import { isPlainClick } from '../links.ts';
+import { isFramed, isInNativeApp } from './embedded-visit.ts';
 import { switchLocale } from '../stores/locale.ts';
 import { userStore } from '../stores/user.ts';
 
@@ -31,8 +32,8 @@ function detect(): Embedding {
   const hostOrigin = frameMessageTarget(query.get('origin')) ?? kept.hostOrigin;
   const hideHeaderParam = query.get('hide_header');
   const hideHeader = hideHeaderParam === null ? kept.hideHeader === true : hideHeaderParam !== '0' && hideHeaderParam !== 'false';
-  const framed = window.parent !== window;
-  const native = isEmbeddedAppUserAgent(navigator.userAgent) ? createNativeBridge(window as never) : undefined;
+  const framed = isFramed();
+  const native = isInNativeApp() ? createNativeBridge(window as never) : undefined;
   try {
     sessionStorage.setItem(VISIT_KEY, JSON.stringify({ hostOrigin, hideHeader }));
   } catch {
@@ -66,7 +67,7 @@ export function runLinkAction(link: EmbeddedLinkAction): void {
 }
 
 function onClick(event: MouseEvent) {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (!isPlainClick(event)) return;
   const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
   if (!(anchor instanceof HTMLAnchorElement)) return;
   if (anchor.target === '_blank') {

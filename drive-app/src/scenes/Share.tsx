@@ -1,6 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useEffect, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ShareAccess } from '#shared/api/shares-client.ts';
 import type { DriveFile, ShareView } from '#shared/api/resources.ts';
 import type { RestoreBody } from '#shared/api/shares.ts';
@@ -10,19 +9,25 @@ import type { ShareStatus } from '#shared/enums.ts';
 import { formatLongDate, formatSize } from '#shared/format.ts';
 import type { MessageKey } from '#shared/i18n/translator.ts';
 import { stat } from '#shared/statistics.ts';
-import { api, driveFiles, driveShares as shares } from '../api.ts';
+import { api, driveShares as shares } from '../api.ts';
 import { signInPathFor } from '../accounts/redirect.ts';
 import { useT } from '../i18n.ts';
-import { folderPath } from '../files/drive-paths.ts';
+import { isPlainClick } from '../links.ts';
 import { isComplete, startDownload } from '../files/file-links.ts';
 import { $user } from '../stores/user.ts';
 import { BusyNotice } from '../components/BusyNotice.tsx';
 import { FailureNotice } from '../components/FailureNotice.tsx';
 import { TextField } from '../components/TextField.tsx';
 import { FileIcon } from '../components/files/FileIcon.tsx';
-import { PreviewDialog } from '../components/preview/PreviewDialog.tsx';
-import { FolderPickerDialog } from '../components/dialogs/FolderPickerDialog.tsx';
-import { folderNames, keepPasscodeToken, passcodeTokenOf, rememberFolderName, rememberSavedFiles, savePending, takePendingSave } from '../shares/share-access.ts';
+import { folderNames, keepPasscodeToken, passcodeTokenOf, rememberFolderName, savePending, takePendingSave } from '../shares/share-access.ts';
+import { openSharePlace, sharePath } from '../shares/share-place.ts';
+
+// What a visitor may never use is not loaded before the files show: the preview, the folder picker
+// and the save itself come when asked for. A failure's notice is here from the start, as it shows
+// when the network fails.
+const PreviewDialog = lazy(async () => ({ default: (await import('../components/preview/PreviewDialog.tsx')).PreviewDialog }));
+const FolderPickerDialog = lazy(async () => ({ default: (await import('../components/dialogs/FolderPickerDialog.tsx')).FolderPickerDialog }));
+const saveShare: typeof import('../shares/save-share.ts').saveShare = async (...args) => (await import('../shares/save-share.ts')).saveShare(...args);
 
 /** API.md: -1 means never (a share without an end). */
 const NEVER = '-1';
@@ -45,9 +50,7 @@ type Loaded =
   | { status: 'ready'; view: ShareView; files: DriveFile[]; nextPageToken: string; access: ShareAccess };
 
 /** /s/<share id>[/<folder ids…>]: a shared link as its visitor sees it (SPEC §2.4, §4). */
-export function Share() {
-  const { shareId = '', '*': path = '' } = useParams();
-  const folderIds = path.split('/').filter(Boolean);
+export function Share({ shareId, folderIds }: { shareId: string; folderIds: string[] }) {
   const accessible = useAreaAccess(shareId);
   if (accessible === undefined) return <ShareBusy />;
   if (!accessible) return <StatusPage title="share.blocked.title" text="share.blocked.text" />;
@@ -93,11 +96,26 @@ function useAreaAccess(shareId: string): boolean | undefined {
   return accessible;
 }
 
+/** A link into the share: it opens in place, like the folders of the list. */
+function ShareLink({ to, children }: { to: string; children: ReactNode }) {
+  const follow = (event: MouseEvent) => {
+    if (!isPlainClick(event)) return;
+    event.preventDefault();
+    openSharePlace(to);
+  };
+  return (
+    <a href={to} onClick={follow}>
+      {children}
+    </a>
+  );
+}
+
 function ShareContent({ shareId, folderIds }: { shareId: string; folderIds: string[] }) {
   const t = useT();
-  const [query] = useSearchParams();
-  const [passCode, setPassCode] = useState(query.get('s_code') ?? '');
-  const [tried, setTried] = useState<string | undefined>(query.get('s_code') ?? undefined);
+  // A link may carry the passcode (SPEC §2.6 s_code); it is tried once, when the share opens.
+  const [linkPassCode] = useState(() => new URLSearchParams(location.search).get('s_code') ?? undefined);
+  const [passCode, setPassCode] = useState(linkPassCode ?? '');
+  const [tried, setTried] = useState<string | undefined>(linkPassCode);
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const folderId = folderIds.at(-1);
 
@@ -161,25 +179,16 @@ type Saving = { status: 'idle' } | { status: 'saving'; progress?: number } | { s
 
 function SharedFiles({ shareId, folderIds, view, files, access }: { shareId: string; folderIds: string[]; view: ShareView; files: DriveFile[]; access: ShareAccess }) {
   const t = useT();
-  const navigate = useNavigate();
   const user = useStore($user);
   const [previewed, setPreviewed] = useState<DriveFile>();
   const [saving, setSaving] = useState<Saving>({ status: 'idle' });
   const [choosingFolder, setChoosingFolder] = useState(false);
   const names = folderNames();
-  const sharePath = (ids: readonly string[]) => ['', 's', shareId, ...ids].map(encodeURIComponent).join('/');
 
   async function save(body: RestoreBody) {
     setSaving({ status: 'saving' });
     try {
-      const result = await shares.restore(body);
-      if (result.share_status !== 'OK') throw new Error(result.share_status);
-      // A big tree is saved by a task: its progress is shown until it ends.
-      const task = result.restore_task_id ? await driveFiles.waitForTask(result.restore_task_id, 500, (progress) => setSaving({ status: 'saving', progress })) : undefined;
-      const savedId = task?.file_id || result.file_id;
-      rememberSavedFiles(savedId ? [savedId] : []);
-      const saved = savedId ? await driveFiles.get(savedId) : undefined;
-      setSaving({ status: 'saved', link: saved ? `${folderPath(saved.parent_id)}?${new URLSearchParams({ highlight: saved.id })}` : folderPath('') });
+      setSaving({ status: 'saved', link: await saveShare(body, (progress) => setSaving({ status: 'saving', progress })) });
     } catch (error) {
       setSaving({ status: 'failed', error });
     }
@@ -195,7 +204,7 @@ function SharedFiles({ shareId, folderIds, view, files, access }: { shareId: str
     if (user.status !== 'signed-in') {
       // Signing in comes first; the same save then goes on by itself (SPEC §3.7).
       savePending(shareId, saveBody());
-      void navigate(signInPathFor(`${location.pathname}${location.search}`));
+      location.assign(signInPathFor(`${location.pathname}${location.search}`));
       return;
     }
     void save(saveBody());
@@ -211,7 +220,7 @@ function SharedFiles({ shareId, folderIds, view, files, access }: { shareId: str
   function open(file: DriveFile) {
     if (file.kind === 'drive#folder') {
       rememberFolderName(file.id, file.name);
-      void navigate(sharePath([...folderIds, file.id]));
+      openSharePlace(sharePath(shareId, [...folderIds, file.id]));
     } else if (isComplete(file)) setPreviewed(file);
   }
 
@@ -242,7 +251,7 @@ function SharedFiles({ shareId, folderIds, view, files, access }: { shareId: str
           {saving.status === 'saving' && <span role="status">{saving.progress === undefined ? t('share.saving') : t('share.savingProgress', { progress: saving.progress })}</span>}
           {saving.status === 'saved' && (
             <span role="status">
-              {t('share.saved')} <Link to={saving.link}>{t('share.openSaved')}</Link>
+              {t('share.saved')} <a href={saving.link}>{t('share.openSaved')}</a>
             </span>
           )}
         </div>
@@ -250,10 +259,10 @@ function SharedFiles({ shareId, folderIds, view, files, access }: { shareId: str
       </header>
       <nav className="breadcrumbs" aria-label={t('share.path')}>
         <ol>
-          <li>{folderIds.length > 0 ? <Link to={sharePath([])}>{view.title}</Link> : <span aria-current="page">{view.title}</span>}</li>
+          <li>{folderIds.length > 0 ? <ShareLink to={sharePath(shareId)}>{view.title}</ShareLink> : <span aria-current="page">{view.title}</span>}</li>
           {folderIds.map((id, index) => (
             <li key={id}>
-              {index === folderIds.length - 1 ? <span aria-current="page">{names[id] ?? '…'}</span> : <Link to={sharePath(folderIds.slice(0, index + 1))}>{names[id] ?? '…'}</Link>}
+              {index === folderIds.length - 1 ? <span aria-current="page">{names[id] ?? '…'}</span> : <ShareLink to={sharePath(shareId, folderIds.slice(0, index + 1))}>{names[id] ?? '…'}</ShareLink>}
             </li>
           ))}
         </ol>
@@ -280,16 +289,23 @@ function SharedFiles({ shareId, folderIds, view, files, access }: { shareId: str
         ))}
       </ul>
       {choosingFolder && (
-        <FolderPickerDialog
-          title={t('share.picker.title')}
-          chooseLabel={t('share.picker.saveHere')}
-          // Without a folder chosen, "Save to my drive" puts the files in Saved shares.
-          unchanged=""
-          onChoose={async (folder) => void save({ ...saveBody(), parent_id: folder?.id ?? '' })}
-          onClose={() => setChoosingFolder(false)}
-        />
+        <Suspense>
+          <FolderPickerDialog
+            title={t('share.picker.title')}
+            chooseLabel={t('share.picker.saveHere')}
+            // Without a folder chosen, "Save to my drive" puts the files in Saved shares.
+            unchanged=""
+            onChoose={async (folder) => void save({ ...saveBody(), parent_id: folder?.id ?? '' })}
+            onClose={() => setChoosingFolder(false)}
+          />
+        </Suspense>
       )}
-      {previewed && <PreviewDialog file={previewed} siblings={files.filter(isComplete)} onClose={() => setPreviewed(undefined)} load={load} />}
+      {previewed && (
+        <Suspense>
+          <PreviewDialog file={previewed} siblings={files.filter(isComplete)} onClose={() => setPreviewed(undefined)} load={load} />
+        </Suspense>
+      )}
     </section>
   );
 }
+

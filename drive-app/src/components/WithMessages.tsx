@@ -1,13 +1,11 @@
+import type { ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
 import bootMessages from 'virtual:boot-messages';
-import { $messages } from './stores/messages.ts';
-import { $locale } from './stores/locale.ts';
-import { ROUTES } from './routes.tsx';
+import { $messages } from '../stores/messages.ts';
+import { $locale } from '../stores/locale.ts';
 
-const router = createBrowserRouter(ROUTES);
-
-export function App() {
+/** Shows `children` once the UI strings are loaded; until then a busy page, or a way to reload. */
+export function WithMessages({ children }: { children: ReactNode }) {
   const messages = useStore($messages);
   const locale = useStore($locale);
   if (messages.status === 'loading') return <div className="app-loading" aria-busy="true" />;
@@ -22,5 +20,5 @@ export function App() {
       </div>
     );
   }
-  return <RouterProvider router={router} />;
+  return children;
 }
