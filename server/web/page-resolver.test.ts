@@ -73,7 +73,7 @@ describe('resolvePage', () => {
     // Without a share id there is no share to show: the drive app says the page is not found.
     expect(resolvePage(index, request('/s'))).toEqual({ kind: 'app' });
     expect(resolvePage(index, request('/s/'))).toEqual({ kind: 'app' });
-    expect(resolvePage(index, request('/sx/abc'))).toEqual({ kind: 'none' });
+    expect(resolvePage(index, request('/sx/abc'))).toMatchObject({ kind: 'not-found' });
     expect(resolvePage({ ...index, hasSharePage: false }, request('/s/abc'))).toEqual({ kind: 'none' });
   });
 
