@@ -29,7 +29,7 @@ test.describe('help centre', () => {
     expect(response?.request().redirectedFrom()?.url()).toMatch(/\/es\/help-center\/sharing$/);
     await expect(page).toHaveURL(/\/es\/help-center\/sharing\/share-files$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-    await expect(articleTitle(page)).toHaveText('Share files with a link');
+    await expect(articleTitle(page)).toHaveText('Compartir archivos con un enlace');
   });
 
   test('finds articles by title with the search box, and says when nothing matches', async ({ page }) => {
