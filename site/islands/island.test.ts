@@ -1,6 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { ApiError } from '#shared/api/client.ts';
-import { describeApiFailure, type IslandText } from './island.ts';
+import { API_FAILURE_KEYS, COMMON_API_ERROR_MESSAGES, describeApiFailure, errorMessageKeys, islandMessages, type IslandText } from './island.ts';
+import { SAVE_LINK_ERROR_MESSAGES } from './url-checker.ts';
+import source from '../../content/i18n/en-US.json' with { type: 'json' };
 
 const text: IslandText = (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key);
 const failure = (status: number, error: string, description = '') => new ApiError(status, { error, error_code: 0, error_description: description });
@@ -18,9 +20,29 @@ describe('describeApiFailure', () => {
     expect(describeApiFailure(new TypeError('Failed to fetch'), text)).toBe('site.api.offline');
   });
 
-  it("passes any other failure on with the server's error_description", () => {
-    expect(describeApiFailure(failure(400, 'invalid_activation_code', 'This code has already been used.'), text)).toBe('site.api.failed {"reason":"This code has already been used."}');
+  it('says what to do for a named error, from the island\'s own messages first, then the common ones', () => {
+    const own = { invalid_request: 'site.urlChecker.error.notAccepted', file_space_not_enough: 'files.error.spaceNotEnough' } as const;
+    const validation = failure(400, 'invalid_request', "body must have required property 'name'");
+    expect(describeApiFailure(validation, text, own)).toBe('site.urlChecker.error.notAccepted');
+    expect(describeApiFailure(failure(403, 'file_space_not_enough', 'Not enough space.'), text, own)).toBe('files.error.spaceNotEnough');
+    expect(describeApiFailure(failure(429, 'too_many_requests', 'Slow down.'), text, own)).toBe('error.tooManyRequestsSoon');
+    expect(describeApiFailure(failure(403, 'permission_denied', 'No.'), text)).toBe('error.permissionDenied');
+  });
+
+  it("never shows the server's error_description, which is English and meant for developers", () => {
+    expect(describeApiFailure(failure(400, 'invalid_request', "body must have required property 'name'"), text)).toBe('site.api.failed');
     // A 404 that names a thing (a file, a share) is not "unavailable": it is that thing missing.
-    expect(describeApiFailure(failure(404, 'file_not_found', 'No such file.'), text)).toBe('site.api.failed {"reason":"No such file."}');
+    expect(describeApiFailure(failure(404, 'file_not_found', 'No such file.'), text)).toBe('site.api.failed');
+    expect(describeApiFailure(failure(502, 'bad_gateway', 'upstream said no'), text)).toBe('error.generic');
+  });
+
+  it('gives every island the common messages, in the page\'s language', () => {
+    const messages = JSON.parse(islandMessages((key) => `[${key}]`, []));
+    for (const key of [...API_FAILURE_KEYS, ...errorMessageKeys(COMMON_API_ERROR_MESSAGES), 'error.generic']) expect(messages[key]).toBe(`[${key}]`);
+  });
+
+  it('asks only for messages that exist', () => {
+    const keys = [...API_FAILURE_KEYS, ...errorMessageKeys(SAVE_LINK_ERROR_MESSAGES)];
+    expect(keys.filter((key) => !(key in source))).toEqual([]);
   });
 });

@@ -3,7 +3,17 @@
 // upload_type UPLOAD_TYPE_URL, API.md).
 import { FILES_PATHS } from '#shared/api/files.ts';
 import { checkUrl } from './url-check.ts';
-import { clearStatus, describeApiFailure, readIslandText, showStatus, siteApi } from './island.ts';
+import { clearStatus, describeApiFailure, readIslandText, showStatus, siteApi, type ApiErrorMessages } from './island.ts';
+
+/** What saving a link (an offline download) can fail with, beyond what every island handles; the drive's own words where it has them. */
+export const SAVE_LINK_ERROR_MESSAGES: ApiErrorMessages = {
+  invalid_request: 'site.urlChecker.error.notAccepted',
+  task_url_unsupported: 'site.urlChecker.error.unsupported',
+  task_url_resolve_error: 'site.urlChecker.error.unreachable',
+  file_space_not_enough: 'files.error.spaceNotEnough',
+  task_daily_create_limit: 'files.error.dailyLimit',
+  task_run_nums_limit: 'files.error.runningLimit',
+};
 
 export function mountUrlChecker(root: HTMLElement): void {
   const text = readIslandText(root);
@@ -47,7 +57,7 @@ export function mountUrlChecker(root: HTMLElement): void {
       await siteApi().post(FILES_PATHS.files, { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url: toSave }, parent_id: '' });
       showStatus(status, text('site.urlChecker.saved'), 'success');
     } catch (cause) {
-      showStatus(status, describeApiFailure(cause, text), 'error');
+      showStatus(status, describeApiFailure(cause, text, SAVE_LINK_ERROR_MESSAGES), 'error');
     } finally {
       save.disabled = false;
     }

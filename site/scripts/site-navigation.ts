@@ -1,6 +1,7 @@
 // The header's navigation: on phones (≤ 768 px, SPEC §9) it becomes a sidebar opened by the menu
-// button (SPEC §3.2 sidebarMobileVisible). Clicks on its links and on the language menu are
-// statistic events (SPEC §7.5), which stat sends only after opt-in.
+// button (SPEC §3.2 sidebarMobileVisible). Clicks on its links are statistic events (SPEC §7.5),
+// which stat sends only after opt-in. The language menu counts nothing: the spec's language event
+// is the language guide's switch (site/scripts/language-guide.ts).
 import { stat } from '#shared/statistics.ts';
 
 export function startSidebar(nav: HTMLElement, openButton: HTMLButtonElement, closeButton: HTMLButtonElement): void {
@@ -37,11 +38,4 @@ export function closeMenusOnOutsideClick(header: HTMLElement): void {
   };
   document.addEventListener('click', (event) => closeAll(event.target as Node));
   document.addEventListener('keydown', (event) => event.key === 'Escape' && closeAll());
-}
-
-export function countLanguageSwitches(menu: HTMLElement, currentLocale: string): void {
-  menu.addEventListener('click', (event) => {
-    const language = (event.target as Element).closest('a')?.hreflang;
-    if (language) stat('language_guide_switch_click', { page_path: location.pathname, from: currentLocale, to: language });
-  });
 }

@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { LOCALES } from '#shared/i18n/locales.ts';
+import { DRIVE_SECTIONS } from '../../drive-app/src/sections.ts';
+import { signUp } from './drive-helpers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const readJson = (file: string) => JSON.parse(readFileSync(path.join(ROOT, file), 'utf8'));
@@ -167,6 +169,38 @@ test.describe('API islands', () => {
     await expect(page.locator('[data-part=redeem] [role=status]')).toHaveText(zh['site.api.unavailable']!);
   });
 
+  test('the shop is in the drive layout: the drive\'s sections beside it, not the site\'s navigation', async ({ browser }) => {
+    const zh = messagesOf('zh-CN');
+    // A browser in another language: the in-app page still offers no language guide, the app sets the language.
+    const context = await browser.newContext({ locale: 'ja-JP' });
+    await context.addInitScript(() => localStorage.setItem('allow_analysis', 'false'));
+    const page = await context.newPage();
+    await page.goto('/zh-CN/inapp/shop');
+    await expect(page.locator('body')).toHaveAttribute('data-layout', 'drive');
+    const sidebar = page.getByRole('navigation', { name: zh['drive.sidebar.label']! });
+    const sections = DRIVE_SECTIONS.map((section) => ({ name: zh[section.labelKey], href: section.path }));
+    const links = sidebar.getByRole('link');
+    await expect(links).toHaveCount(sections.length + 1);
+    for (const [index, section] of sections.entries()) {
+      await expect(links.nth(index)).toHaveText(section.name!);
+      await expect(links.nth(index)).toHaveAttribute('href', section.href);
+    }
+    await expect(links.last()).toHaveAttribute('href', '/zh-CN/');
+    await expect(page.getByRole('navigation', { name: zh['site.chrome.nav.label']! })).toHaveCount(0);
+    await expect(page.locator('#language-guide')).toHaveCount(0);
+    // The header keeps the language menu and the dark-mode toggle.
+    await page.locator('[data-language-menu] summary').click();
+    await expect(page.locator('[data-language-menu]').getByRole('link', { name: 'English' })).toHaveAttribute('href', '/en-US/inapp/shop?locale=en-US');
+    const darkMode = page.getByRole('button', { name: zh['site.chrome.darkMode']! });
+    await expect(darkMode).toHaveAttribute('aria-pressed', 'false');
+    await darkMode.click();
+    await expect(darkMode).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    // The island lives in the drive layout's main area.
+    await expect(page.getByRole('main').locator('[data-part=membership] [role=status]')).toHaveText(zh['site.api.unavailable']!);
+    await context.close();
+  });
+
   test('the storage widget asks a signed-out visitor to sign in', async ({ page }) => {
     await page.goto('/ru/inapp/widget');
     await expect(page.getByRole('status')).toHaveText(messagesOf('ru')['site.api.signIn']!);
@@ -196,6 +230,25 @@ test.describe('URL checker and favourite links', () => {
     await expect(page.locator('[data-part=checked]')).toHaveText('https://example.com/%3Cimg%20src=x%20onerror=alert(1)%3E.zip');
     await expect(page.locator('[data-part=result] img')).toHaveCount(0);
     await expect(page.getByRole('button', { name: en['site.urlChecker.save']! })).toBeVisible();
+  });
+
+  test('saving a link says in the page\'s language what to do when the server refuses it, never its raw text', async ({ page }) => {
+    const uk = messagesOf('uk');
+    const saveLink = async () => {
+      await page.goto('/uk/url-checker');
+      await page.getByLabel(uk['site.urlChecker.label']!).fill('https://example.com/file.zip');
+      await page.getByRole('button', { name: uk['site.urlChecker.check']!, exact: true }).click();
+      const answered = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/drive/v1/files');
+      await page.getByRole('button', { name: uk['site.urlChecker.save']! }).click();
+      return (await answered).json();
+    };
+    await signUp(page, 'Link Saver');
+    // This server does not fetch links yet: it refuses the body as invalid_request, with a
+    // developer's description that must not reach the visitor.
+    const refusal = await saveLink();
+    expect(refusal.error).toBe('invalid_request');
+    await expect(page.getByRole('status')).toHaveText(uk['site.urlChecker.error.notAccepted']!);
+    await expect(page.getByRole('status')).not.toContainText(refusal.error_description);
   });
 
   test('favourite links are kept in this browser, and only web addresses are accepted', async ({ page }) => {

@@ -1,5 +1,5 @@
 // The public site in Chromium against the real server: locale choice, the chrome of the basic
-// layout, the not-found pages, the sitemap, the cookie tips and the debug console.
+// layout, the not-found pages, the sitemap, the cookie tips, the language guide and the debug console.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -196,7 +196,7 @@ test('shows the cookie tips until answered, and sends statistic events only afte
   await page.goto('/en-US/');
   const banner = page.getByRole('region', { name: 'Cookie consent' });
   await expect(banner).toBeVisible();
-  // Before opt-in a language switch is not counted.
+  // Before opt-in nothing is sent, whatever the visitor does.
   await page.locator('[data-language-menu] summary').click();
   await page.locator('[data-language-menu]').getByRole('link', { name: 'Español' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
@@ -210,14 +210,67 @@ test('shows the cookie tips until answered, and sends statistic events only afte
   expect(await page.evaluate(() => localStorage.getItem('allow_analysis'))).toBe('true');
   expect(events).toEqual([{ module: 'web_yunpan_public_module', event: 'cookie_tips_click', data: { page_path: '/en-US/', allow_analysis: true } }]);
 
+  // The language menu counts nothing: the spec's language event is the language guide's switch.
   await page.locator('[data-language-menu] summary').click();
-  const languageSwitch = page.waitForRequest((request) => new URL(request.url()).pathname === '/v1/stats');
   await page.locator('[data-language-menu]').getByRole('link', { name: '日本語' }).click();
-  await languageSwitch;
-  expect(events[1]).toMatchObject({ event: 'language_guide_switch_click', data: { from: 'en-US', to: 'ja' } });
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
   await expect(page.getByRole('region', { name: messages('ja')['cookies.banner.label'] })).toHaveCount(0);
   await expect(page.locator('#cookie-tips')).toBeHidden();
+  expect(events.map(({ event }) => event)).toEqual(['cookie_tips_click']);
+});
+
+test.describe('language guide', () => {
+  const ja = messages('ja');
+
+  test('offers a Japanese browser the Japanese page, and counts the switch once statistics are allowed', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'ja-JP' });
+    const page = await context.newPage();
+    const events = statEvents(page);
+    await page.goto('/en-US/faq');
+    await page.evaluate(() => localStorage.setItem('allow_analysis', 'true'));
+    await page.reload();
+    // Offered in the browser's language, on the English page.
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    const guide = page.getByRole('region', { name: ja['site.languageGuide.label'] });
+    await expect(guide).toBeVisible();
+    await expect(guide).toHaveAttribute('lang', 'ja');
+    await expect(guide).toContainText(ja['site.languageGuide.text']!);
+
+    const switched = page.waitForRequest((request) => new URL(request.url()).pathname === '/v1/stats');
+    await guide.getByRole('link', { name: ja['site.languageGuide.switch'] }).click();
+    await switched;
+    await expect(page).toHaveURL(/\/ja\/faq\?locale=ja$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+    expect(events).toEqual([{ module: 'web_yunpan_public_module', event: 'language_guide_switch_click', data: { page_path: '/en-US/faq', from: 'en-US', to: 'ja' } }]);
+    // The page is now in the browser's language, and the choice is remembered.
+    await expect(page.locator('#language-guide')).toBeHidden();
+    expect((await context.cookies()).find((cookie) => cookie.name === 'nubo_locale')?.value).toBe('ja');
+    await context.close();
+  });
+
+  test('stays hidden after it is dismissed, across reloads', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'ja-JP' });
+    const page = await context.newPage();
+    await page.goto('/en-US/');
+    const guide = page.getByRole('region', { name: ja['site.languageGuide.label'] });
+    await guide.getByRole('button', { name: ja['site.languageGuide.dismiss'] }).click();
+    await expect(guide).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('pp_hide_lang_change'))).toBe('true');
+    await page.reload();
+    // The cookie tips showing means the page's script has run, and so has the guide's check.
+    await expect(page.getByRole('region', { name: messages('en-US')['cookies.banner.label'] })).toBeVisible();
+    await expect(page.locator('#language-guide')).toBeHidden();
+    await context.close();
+  });
+
+  test('is not shown when the browser prefers the page\'s language', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto('/en-US/');
+    await expect(page.getByRole('region', { name: messages('en-US')['cookies.banner.label'] })).toBeVisible();
+    await expect(page.locator('#language-guide')).toBeHidden();
+    await context.close();
+  });
 });
 
 test.describe('debug console', () => {

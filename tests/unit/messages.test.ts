@@ -54,3 +54,25 @@ describe('message files', () => {
     expect([...used].filter((key) => !(key in source))).toEqual([]);
   });
 });
+
+describe('Ukrainian terminology', () => {
+  // Ukrainian has two verbs where English has upload and download: вивантажити (to the drive) and
+  // завантажити (from it, and loading). One message with the wrong one reads as the opposite action.
+  const uk = read('uk');
+  const mentions = (text: string, word: string) => new RegExp(word, 'i').test(text);
+
+  it('says upload with вивантаж- wherever English says upload', () => {
+    const missing = Object.keys(source).filter((key) => mentions(source[key]!, 'upload') && !mentions(uk[key] ?? '', 'вивантаж'));
+    expect(missing).toEqual([]);
+  });
+
+  it('does not say upload with завантаж- (download, loading) in a message about uploading only', () => {
+    const mixed = Object.keys(source).filter((key) => mentions(source[key]!, 'upload') && !mentions(source[key]!, 'download') && mentions(uk[key] ?? '', 'завантаж'));
+    expect(mixed).toEqual([]);
+  });
+
+  it('keeps вивантаж- for uploading only', () => {
+    const stray = Object.keys(source).filter((key) => !mentions(source[key]!, 'upload') && mentions(uk[key] ?? '', 'вивантаж'));
+    expect(stray).toEqual([]);
+  });
+});
