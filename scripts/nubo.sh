@@ -12,6 +12,8 @@ build() {
   echo "nubo: building the site and the drive app" >&2
   npx astro build --silent
   npx vite build --config drive-app/vite.config.ts --logLevel warn
+  # The share page's server render: the same components, as one module the server imports.
+  npx vite build --config drive-app/vite.config.ts --ssr src/share-server.tsx --logLevel warn
   touch "$BUILD_STAMP"
 }
 

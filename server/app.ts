@@ -11,6 +11,7 @@ import { ServiceError, errorBody } from './errors.ts';
 import { healthRoutes } from './routes/health.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { webRoutes } from './web/routes.ts';
+import { sharePageRenderer } from './web/share-page.ts';
 import { publicOriginOf } from './web/public-origin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { authenticator } from './auth/authenticate.ts';
@@ -187,7 +188,15 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   expiry.unref();
   app.addHook('onClose', async () => clearInterval(expiry));
   app.addHook('onClose', () => counters.close());
-  await app.register(webRoutes, { distDir: config.distDir, secureCookies: config.secureCookies, embedOrigins: config.embedOrigins, origin, campaignsFile: config.campaignsFile });
+  const renderSharePage = sharePageRenderer({
+    distDir: config.distDir,
+    contentDir: config.contentDir,
+    shares,
+    blockedNetworks: config.blockedNetworks,
+    secureCookies: config.secureCookies,
+    log: app.log,
+  });
+  await app.register(webRoutes, { distDir: config.distDir, secureCookies: config.secureCookies, embedOrigins: config.embedOrigins, origin, campaignsFile: config.campaignsFile, renderSharePage });
   return app;
 }
 

@@ -98,21 +98,22 @@ export type MemoryCookieJar = CookieJar & {
 
 /**
  * Cookies held in memory: a request's cookies on the server, or a browser's in tests. Setting a
- * name again moves it to the newest place; a Max-Age of 0 or less deletes it.
+ * name again moves it to the newest place; a Max-Age of 0 or less deletes it. `writing` overrides
+ * what every cookie is written with (the server's Secure flag follows its configuration).
  */
-export function memoryCookieJar(initial?: string | Iterable<readonly [string, string]>): MemoryCookieJar {
+export function memoryCookieJar(initial?: string | Iterable<readonly [string, string]>, writing: Pick<CookieOptions, 'secure'> = {}): MemoryCookieJar {
   const cookies = new Map<string, string>(typeof initial === 'string' ? parseCookieHeader(initial) : initial);
   const written: string[] = [];
   return {
     list: () => [...cookies].map(([name, value]) => ({ name, value })),
     get: (name) => cookies.get(name),
     set: (name, value, options = {}) => {
-      written.push(serializeCookie(name, value, options));
+      written.push(serializeCookie(name, value, { ...options, ...writing }));
       cookies.delete(name);
       if (options.maxAgeSeconds === undefined || options.maxAgeSeconds > 0) cookies.set(name, value);
     },
     remove: (name, options = {}) => {
-      written.push(serializeCookie(name, '', { ...options, maxAgeSeconds: 0 }));
+      written.push(serializeCookie(name, '', { ...options, ...writing, maxAgeSeconds: 0 }));
       cookies.delete(name);
     },
     setCookieHeaders: () => [...written],

@@ -1,13 +1,14 @@
 // What both entries of the drive app (the app itself, and the share page on its own) do before
 // showing a page: the theme, embedded mode, a reload when a page chunk is gone, and the UI strings.
-import { StrictMode, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import type { ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './stores/theme.ts';
 import { isEmbeddedVisit } from './embedding/embedded-visit.ts';
-import { WithMessages } from './components/WithMessages.tsx';
+import { AppRoot } from './components/AppRoot.tsx';
 import './styles.css';
 
-export function boot(page: ReactNode): void {
+/** `serverRendered`: the page's HTML came rendered by the server (the share page), to take over. */
+export function boot(page: ReactNode, { serverRendered = false } = {}): void {
   // SPEC §2.7: a page chunk that fails to load (usually a new deploy) reloads the page, once.
   window.addEventListener('vite:preloadError', (event) => {
     if (sessionStorage.getItem('nubo_chunk_reload') === location.pathname) return;
@@ -21,9 +22,6 @@ export function boot(page: ReactNode): void {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from the page');
-  createRoot(root).render(
-    <StrictMode>
-      <WithMessages>{page}</WithMessages>
-    </StrictMode>,
-  );
+  if (serverRendered) hydrateRoot(root, <AppRoot>{page}</AppRoot>);
+  else createRoot(root).render(<AppRoot>{page}</AppRoot>);
 }

@@ -296,6 +296,18 @@ export function sharesService(deps: { db: Kysely<Database>; files: FilesService;
       return { ...answer, files: listed.files.filter((f) => f.phase === 'PHASE_TYPE_COMPLETE').map((row) => presentFile(row)), next_page_token: listed.nextPageToken };
     },
 
+    /** Names of the folders walked into (/s/<id>/<folder ids…>) that lie inside the share, for its breadcrumb. */
+    async folderNames(access: ShareAccess, folderIds: readonly string[]): Promise<Record<string, string>> {
+      const result = await check(access);
+      if (result.status !== 'OK' || !result.share || !result.items) return {};
+      const names: Record<string, string> = {};
+      for (const id of folderIds) {
+        const folder = await insideShare(result.share, result.items, id);
+        if (folder?.kind === 'drive#folder') names[id] = folder.name;
+      }
+      return names;
+    },
+
     /** GET /share/file_info and :batch_file_info: files inside the share, with their download links. */
     async fileInfo(access: ShareAccess, fileIds: string[], link: (file: FileRow) => { url: string; expire: string }) {
       const result = await check(access);

@@ -67,14 +67,22 @@ describe('resolvePage', () => {
 
   it('answers a share and the folders inside it with the share page, not the drive app', () => {
     for (const path of ['/s/abc', '/s/abc/', '/s/abc/p1/p2']) {
-      expect(resolvePage(index, request(path))).toEqual({ kind: 'share-page' });
+      expect(resolvePage(index, request(path))).toEqual({ kind: 'share-page', locale: 'en-US' });
     }
-    expect(resolvePage(index, request('/s/abc', { search: '?s_code=x1' }))).toEqual({ kind: 'share-page' });
+    expect(resolvePage(index, request('/s/abc', { search: '?s_code=x1' }))).toEqual({ kind: 'share-page', locale: 'en-US' });
     // Without a share id there is no share to show: the drive app says the page is not found.
     expect(resolvePage(index, request('/s'))).toEqual({ kind: 'app' });
     expect(resolvePage(index, request('/s/'))).toEqual({ kind: 'app' });
     expect(resolvePage(index, request('/sx/abc'))).toMatchObject({ kind: 'not-found' });
     expect(resolvePage({ ...index, hasSharePage: false }, request('/s/abc'))).toEqual({ kind: 'none' });
+  });
+
+  it("renders the share page in the visitor's locale, chosen as for any unprefixed page", () => {
+    expect(resolvePage(index, request('/s/abc', { acceptLanguage: 'ja,en;q=0.5' }))).toEqual({ kind: 'share-page', locale: 'ja' });
+    expect(resolvePage(index, request('/s/abc', { localeCookie: 'ko', acceptLanguage: 'ja' }))).toEqual({ kind: 'share-page', locale: 'ko' });
+    // ?locale= switches and is remembered; an unsupported one is ignored.
+    expect(resolvePage(index, request('/s/abc/f1', { search: '?locale=uk', localeCookie: 'ko' }))).toEqual({ kind: 'share-page', locale: 'uk', rememberLocale: 'uk' });
+    expect(resolvePage(index, request('/s/abc', { search: '?locale=xx', localeCookie: 'ko' }))).toEqual({ kind: 'share-page', locale: 'ko' });
   });
 
   it('never answers an API path with a page, even under /drive', () => {

@@ -39,8 +39,11 @@ export type PageRequest = {
 export type PageAnswer =
   | { kind: 'page'; locale: Locale; file: string; varies: boolean; rememberLocale?: Locale }
   | { kind: 'app' }
-  /** The share page (/s/<share id>…): a page of the drive app's build with only what it needs. */
-  | { kind: 'share-page' }
+  /**
+   * The share page (/s/<share id>…): a page of the drive app's build with only what it needs,
+   * rendered by the server in `locale` (chosen as for any page).
+   */
+  | { kind: 'share-page'; locale: Locale; rememberLocale?: Locale }
   | { kind: 'root-file'; file: string }
   | { kind: 'redirect'; location: string; rememberLocale?: Locale }
   /** Answered with status 404; requestedPath is shown (escaped) on an invalid-route page. */
@@ -54,11 +57,14 @@ export function resolvePage(index: SiteIndex, request: PageRequest, campaigns?: 
   const share = shareLocaleRedirect(path + request.search);
   if (share) return { kind: 'redirect', location: share.location, rememberLocale: share.locale };
 
-  if (isSharePath(path)) return index.hasSharePage ? { kind: 'share-page' } : { kind: 'none' };
+  const switchTo = localeFromQuery(new URLSearchParams(request.search).get('locale'));
+  if (isSharePath(path)) {
+    if (!index.hasSharePage) return { kind: 'none' };
+    return { kind: 'share-page', locale: unprefixedLocale(request, switchTo), ...(switchTo ? { rememberLocale: switchTo } : {}) };
+  }
   if (isAppRoute(path)) return index.hasApp ? { kind: 'app' } : { kind: 'none' };
   if (index.rootFiles.has(path)) return { kind: 'root-file', file: path.slice(1) };
 
-  const switchTo = localeFromQuery(new URLSearchParams(request.search).get('locale'));
   const prefixed = splitLocalePrefix(path);
   if (prefixed.locale) {
     const page = normalisePagePath(prefixed.rest);
@@ -71,14 +77,18 @@ export function resolvePage(index: SiteIndex, request: PageRequest, campaigns?: 
   }
 
   const page = normalisePagePath(path);
-  const locale =
-    switchTo ??
-    // Crawlers index the default language at the unprefixed address.
-    (isCrawler(request.userAgent) ? DEFAULT_LOCALE : resolveLocale({ cookie: request.localeCookie, acceptLanguage: request.acceptLanguage }));
+  const locale = unprefixedLocale(request, switchTo);
   if (!index.pages.get(locale)?.has(page)) return notFound(index, request, locale, page, true);
   // Unprefixed stays unprefixed: /activity-end is then chosen in the same locale as this page was.
   if (campaigns?.hasEnded(page)) return { kind: 'redirect', location: ACTIVITY_END_PATH, ...(switchTo ? { rememberLocale: switchTo } : {}) };
   return { kind: 'page', locale, file: pageFile(locale, page), varies: true, ...(switchTo ? { rememberLocale: switchTo } : {}) };
+}
+
+/** The locale of an address without a prefix: ?locale=, then the cookie, then Accept-Language. */
+function unprefixedLocale(request: PageRequest, switchTo: Locale | undefined): Locale {
+  if (switchTo) return switchTo;
+  // Crawlers index the default language at the unprefixed address.
+  return isCrawler(request.userAgent) ? DEFAULT_LOCALE : resolveLocale({ cookie: request.localeCookie, acceptLanguage: request.acceptLanguage });
 }
 
 export function isAppRoute(path: string): boolean {

@@ -15,6 +15,8 @@ import { readSiteRedirects, siteRedirectFor } from './site-redirects.ts';
 import { escapeMarkup } from './markup.ts';
 import { indexablePages, sitemapXml } from './sitemap.ts';
 import { readCampaignGuard } from './campaigns.ts';
+import type { SharePageRenderer } from './share-page.ts';
+import { sharePlaceOf } from '#shared/share-page.ts';
 
 type WebOptions = {
   distDir: string;
@@ -24,9 +26,11 @@ type WebOptions = {
   origin: (request: FastifyRequest) => string;
   /** The campaign calendar: campaign pages past their end send visitors to /activity-end. */
   campaignsFile: string;
+  /** Renders the share page on the server; without it the page's script renders it. */
+  renderSharePage?: SharePageRenderer;
 };
 
-export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { distDir, secureCookies, embedOrigins, origin, campaignsFile }) => {
+export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { distDir, secureCookies, embedOrigins, origin, campaignsFile, renderSharePage }) => {
   // The drive app may be framed only by Nubo itself and the host pages the operator names (EMBED_ORIGINS).
   const appFrameAncestors = `frame-ancestors ${["'self'", ...embedOrigins].join(' ')}`;
   const index = readSiteIndex(distDir);
@@ -96,8 +100,17 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { distDir, 
         return reply.redirect(answer.location, 302);
       case 'app':
         return sendAppPage(reply, 'drive-app/index.html');
-      case 'share-page':
-        return sendAppPage(reply, 'drive-app/share.html');
+      case 'share-page': {
+        if (answer.rememberLocale) rememberLocale(reply, answer.rememberLocale);
+        // From the address as sent: each segment is decoded once, on its own.
+        const place = sharePlaceOf(rawPath);
+        const rendered = place && renderSharePage ? await renderSharePage({ request, ...place, locale: answer.locale }) : undefined;
+        if (!rendered) return sendAppPage(reply, 'drive-app/share.html');
+        for (const line of rendered.setCookies) reply.header('Set-Cookie', line);
+        // The page holds this visitor's view of the share (their passcode token's, their network's).
+        reply.header('Content-Security-Policy', appFrameAncestors).header('Content-Language', answer.locale);
+        return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(rendered.html);
+      }
       case 'root-file':
         return reply.sendFile(`site/${answer.file}`, { maxAge: '1h' });
       case 'page':

@@ -39,7 +39,9 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(port),
-      HOST: '127.0.0.1',
+      // Both loopbacks: tests visit over 127.0.0.1, and come from ::1 to be a blocked visitor.
+      HOST: '::',
+      BLOCKED_NETWORKS: '::1/128',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       // The embedded-mode tests frame the app from a host page on the next port (served by the test).

@@ -121,6 +121,51 @@ test.describe('a shared link', () => {
     expect(await page.evaluate(() => (window as { walkedInPlace?: boolean }).walkedInPlace)).toBe(true);
   });
 
+  test('is rendered by the server: the passcode form, the files and a folder opened by its address work without script', async ({ browser }) => {
+    const { shareId, trip } = await sharedTrip(browser, { pass_code_option: 'REQUIRED', custom_pass_code: 'sea42' });
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`/s/${shareId}?locale=en-US`);
+    await expect(page.getByRole('heading', { level: 1, name: 'This share needs a passcode' })).toBeVisible();
+    // Without script the form reloads the page with ?s_code=, which the server tries.
+    await page.getByRole('textbox', { name: 'Passcode' }).fill('sea42');
+    await page.getByRole('textbox', { name: 'Passcode' }).press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/s/${shareId}\\?s_code=sea42$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Trip' })).toBeVisible();
+    await expect(shared(page).getByRole('button', { name: 'Trip', exact: true })).toBeVisible();
+    expect((await context.cookies()).some((cookie) => cookie.name === `nubo_share_passcode_token_${shareId}`)).toBe(true);
+
+    // A folder's own address: listed, with its real name in the path (the address carries its id only).
+    await page.goto(`/s/${shareId}/${trip}?locale=en-US`);
+    await expect(shared(page).getByRole('button', { name: 'Day 1' })).toBeVisible();
+    await expect(shared(page).getByRole('button', { name: 'plan.txt', exact: true })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Folder path' }).getByRole('listitem')).toHaveText(['Trip', 'Trip']);
+    await expect(page).toHaveTitle('Trip · Nubo');
+    await context.close();
+  });
+
+  test("takes the server's page over as it is: no second look-up, no hydration error, the visitor's theme", async ({ browser, page }) => {
+    const { shareId } = await sharedTrip(browser);
+    const failures: string[] = [];
+    page.on('pageerror', (error) => failures.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && failures.push(message.text()));
+    const lookUps: string[] = [];
+    page.on('request', (request) => new URL(request.url()).pathname === '/drive/v1/share' && lookUps.push(request.url()));
+    await page.goto('/drive/login?locale=en-US');
+    await page.evaluate(() => localStorage.setItem('pp_dark_mode', 'true'));
+
+    await page.goto(`/s/${shareId}?locale=en-US`);
+    // The remembered theme is on from the first paint, and the toggle says so once the script runs.
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', 'true');
+    // Interactive: a folder opens in place, which only the page's script does.
+    await shared(page).getByRole('button', { name: 'Trip', exact: true }).click();
+    await expect(shared(page).getByRole('button', { name: 'Day 1' })).toBeVisible();
+    // The share came with the page (its view counted there); opening a folder lists the folder only.
+    expect(lookUps).toEqual([]);
+    expect(failures).toEqual([]);
+  });
+
   test('shows its own page for an expired, a cancelled, a taken-down, a used-up and an unknown share', async ({ browser, page }) => {
     const expired = await sharedTrip(browser, { expiration_days: 1 });
     const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'nubo.db'));
@@ -208,14 +253,14 @@ test.describe('a shared link', () => {
 
   test('shows a blocked visitor no content, and counts the block page only after opt-in and without the access flag', async ({ browser, page }) => {
     const { shareId } = await sharedTrip(browser);
-    // The server's verdict for this visitor's address (BLOCKED_NETWORKS is pinned in server/routes/access.test.ts).
-    await page.route('**/drive/v1/privilege/area_accessible', (route) => route.fulfill({ json: { accessible: false } }));
+    // The e2e server blocks ::1 (BLOCKED_NETWORKS in playwright.config.ts): this visitor comes from there.
+    const blockedOrigin = new URL(test.info().project.use.baseURL!).origin.replace('127.0.0.1', '[::1]');
     const stats: string[] = [];
     page.on('request', (request) => request.url().endsWith('/v1/stats') && stats.push(request.postData() ?? ''));
 
-    await page.goto('/drive/login?locale=en-US');
+    await page.goto(`${blockedOrigin}/drive/login?locale=en-US`);
     await page.evaluate(() => localStorage.setItem('allow_analysis', 'true'));
-    await page.goto(`/s/${shareId}`);
+    await page.goto(`${blockedOrigin}/s/${shareId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Not available where you are' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Shared files' })).toHaveCount(0);
     await expect.poll(() => stats.length).toBe(1);

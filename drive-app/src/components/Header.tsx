@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { LOCALES, LOCALE_NAMES, isLocale } from '#shared/i18n/locales.ts';
 import { useT } from '../i18n.ts';
+import { useHydrated } from '../hydration.ts';
 import { $locale, switchLocale } from '../stores/locale.ts';
 import { $darkMode, toggleDarkMode } from '../stores/theme.ts';
 import { $layout, setSidebarMobileVisible } from '../stores/layout.ts';
@@ -13,7 +14,9 @@ import { $layout, setSidebarMobileVisible } from '../stores/layout.ts';
 export function Header({ withMenu = true, search }: { withMenu?: boolean; search?: ReactNode }) {
   const t = useT();
   const locale = useStore($locale);
-  const darkMode = useStore($darkMode);
+  // The server renders the share page light; the remembered theme is the browser's to show.
+  const hydrated = useHydrated();
+  const darkMode = useStore($darkMode) && hydrated;
   const { isMobile, sidebarMobileVisible } = useStore($layout);
   return (
     <header className="app-header">

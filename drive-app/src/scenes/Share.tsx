@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ShareAccess } from '#shared/api/shares-client.ts';
 import type { DriveFile, ShareView } from '#shared/api/resources.ts';
@@ -7,11 +7,13 @@ import { STORAGE_KEYS } from '#shared/browser-storage.ts';
 import { documentCookieJar, isAccessAllowed, markAccessAllowed } from '#shared/cookies.ts';
 import type { ShareStatus } from '#shared/enums.ts';
 import { formatLongDate, formatSize } from '#shared/format.ts';
+import { sharePath, type ShareFirstView } from '#shared/share-page.ts';
 import type { MessageKey } from '#shared/i18n/translator.ts';
 import { stat } from '#shared/statistics.ts';
 import { api, driveShares as shares } from '../api.ts';
 import { signInPathFor } from '../accounts/redirect.ts';
 import { useT } from '../i18n.ts';
+import { useHydrated } from '../hydration.ts';
 import { isPlainClick } from '../links.ts';
 import { isComplete, startDownload } from '../files/file-links.ts';
 import { $user } from '../stores/user.ts';
@@ -20,7 +22,7 @@ import { FailureNotice } from '../components/FailureNotice.tsx';
 import { TextField } from '../components/TextField.tsx';
 import { FileIcon } from '../components/files/FileIcon.tsx';
 import { folderNames, keepPasscodeToken, passcodeTokenOf, rememberFolderName, savePending, takePendingSave } from '../shares/share-access.ts';
-import { openSharePlace, sharePath } from '../shares/share-place.ts';
+import { openSharePlace } from '../shares/share-place.ts';
 
 // What a visitor may never use is not loaded before the files show: the preview, the folder picker
 // and the save itself come when asked for. A failure's notice is here from the start, as it shows
@@ -49,12 +51,15 @@ type Loaded =
   | { status: 'failed'; error: unknown }
   | { status: 'ready'; view: ShareView; files: DriveFile[]; nextPageToken: string; access: ShareAccess };
 
-/** /s/<share id>[/<folder ids…>]: a shared link as its visitor sees it (SPEC §2.4, §4). */
-export function Share({ shareId, folderIds }: { shareId: string; folderIds: string[] }) {
-  const accessible = useAreaAccess(shareId);
+/**
+ * /s/<share id>[/<folder ids…>]: a shared link as its visitor sees it (SPEC §2.4, §4). `first` is
+ * what the server found when it rendered the page: shown as it is, not asked for again.
+ */
+export function Share({ shareId, folderIds, first }: { shareId: string; folderIds: string[]; first?: ShareFirstView | undefined }) {
+  const accessible = useAreaAccess(shareId, first?.accessible);
   if (accessible === undefined) return <ShareBusy />;
   if (!accessible) return <StatusPage title="share.blocked.title" text="share.blocked.text" />;
-  return <ShareContent key={shareId} shareId={shareId} folderIds={folderIds} />;
+  return <ShareContent key={shareId} shareId={shareId} folderIds={folderIds} first={first} />;
 }
 
 function ShareBusy() {
@@ -76,22 +81,27 @@ function StatusPage({ title, text }: { title: MessageKey; text: MessageKey }) {
 }
 
 /**
- * The IP access check (SPEC §2.7, §4): a yes is kept for ten minutes; a blocked visitor sees no
- * content, and the block page is counted (after analysis opt-in) unless the access flag is set.
+ * The IP access check (SPEC §2.7, §4): made by the server when it rendered the page (`checked`),
+ * or asked here, a yes then kept for ten minutes; a blocked visitor sees no content, and the block
+ * page is counted (after analysis opt-in) unless the access flag is set.
  */
-function useAreaAccess(shareId: string): boolean | undefined {
-  const [accessible, setAccessible] = useState<boolean | undefined>(() => (isAccessAllowed(documentCookieJar()) ? true : undefined));
+function useAreaAccess(shareId: string, checked: boolean | undefined): boolean | undefined {
+  const [accessible, setAccessible] = useState<boolean | undefined>(() => checked ?? (isAccessAllowed(documentCookieJar()) ? true : undefined));
   useEffect(() => {
     if (accessible !== undefined) return;
     api.get<{ accessible: boolean }>('/drive/v1/privilege/area_accessible').then(
       ({ accessible: allowed }) => {
         if (allowed) markAccessAllowed(documentCookieJar());
-        else if (localStorage.getItem(STORAGE_KEYS.accessToVisit) !== 'true') stat('block_page_show', { current_address: location.href, page_path: location.pathname, share_id: shareId });
         setAccessible(allowed);
       },
       // The check could not be made: the share's own rules still apply, so the page shows.
       () => setAccessible(true),
     );
+  }, [accessible]);
+  useEffect(() => {
+    if (accessible === false && localStorage.getItem(STORAGE_KEYS.accessToVisit) !== 'true') {
+      stat('block_page_show', { current_address: location.href, page_path: location.pathname, share_id: shareId });
+    }
   }, [accessible, shareId]);
   return accessible;
 }
@@ -110,30 +120,53 @@ function ShareLink({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
-function ShareContent({ shareId, folderIds }: { shareId: string; folderIds: string[] }) {
+function ShareContent({ shareId, folderIds, first }: { shareId: string; folderIds: string[]; first: ShareFirstView | undefined }) {
   const t = useT();
   // A link may carry the passcode (SPEC §2.6 s_code); it is tried once, when the share opens.
-  const [linkPassCode] = useState(() => new URLSearchParams(location.search).get('s_code') ?? undefined);
+  const [linkPassCode] = useState(() => (first ? first.linkPassCode : (new URLSearchParams(location.search).get('s_code') ?? undefined)));
   const [passCode, setPassCode] = useState(linkPassCode ?? '');
   const [tried, setTried] = useState<string | undefined>(linkPassCode);
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [loaded, setLoaded] = useState<Loaded>(() =>
+    first?.view
+      ? { status: 'ready', view: first.view, files: first.files, nextPageToken: first.nextPageToken, access: { shareId, passCode: first.linkPassCode, passCodeToken: first.passCodeToken } }
+      : { status: 'loading' },
+  );
+  // The share is looked up (and its view counted) once, by the server when it rendered the page or
+  // here; walking its folders then lists them only.
+  const opened = useRef<{ view: ShareView; access: ShareAccess; tried: string | undefined } | undefined>(
+    first?.view?.share_status === 'OK' ? { view: first.view, access: { shareId, passCode: first.linkPassCode, passCodeToken: first.passCodeToken }, tried: first.linkPassCode } : undefined,
+  );
+  // The server's answer for this place came with the page: not asked for again.
+  const answeredByServer = useRef(first?.view !== undefined);
   const folderId = folderIds.at(-1);
 
   useEffect(() => {
+    if (answeredByServer.current) {
+      answeredByServer.current = false;
+      return;
+    }
     let current = true;
-    const access: ShareAccess = { shareId, passCode: tried, passCodeToken: passcodeTokenOf(shareId) };
     (async () => {
-      const view = await shares.view(access);
-      if (view.pass_code_token) {
-        keepPasscodeToken(shareId, view.pass_code_token);
-        access.passCodeToken = view.pass_code_token;
+      let share = opened.current?.tried === tried ? opened.current : undefined;
+      if (!share) {
+        const access: ShareAccess = { shareId, passCode: tried, passCodeToken: passcodeTokenOf(shareId) };
+        const view = await shares.view(access);
+        if (view.pass_code_token) {
+          keepPasscodeToken(shareId, view.pass_code_token);
+          access.passCodeToken = view.pass_code_token;
+        }
+        share = { view, access, tried };
+        if (view.share_status === 'OK') opened.current = share;
       }
-      if (view.share_status !== 'OK') return { view, files: [], nextPageToken: '' };
-      if (!folderId) return { view, files: view.files, nextPageToken: view.next_page_token };
+      const { view, access } = share;
+      if (view.share_status !== 'OK') return { view, files: [], nextPageToken: '', access };
+      if (!folderId) return { view, files: view.files, nextPageToken: view.next_page_token, access };
       const folder = await shares.folder(access, folderId);
-      return folder.share_status === 'OK' ? { view, files: folder.files, nextPageToken: folder.next_page_token } : { view: { ...view, share_status: folder.share_status }, files: [], nextPageToken: '' };
+      return folder.share_status === 'OK'
+        ? { view, files: folder.files, nextPageToken: folder.next_page_token, access }
+        : { view: { ...view, share_status: folder.share_status }, files: [], nextPageToken: '', access };
     })().then(
-      (result) => current && setLoaded({ status: 'ready', ...result, access }),
+      (result) => current && setLoaded({ status: 'ready', ...result }),
       (error: unknown) => current && setLoaded({ status: 'failed', error }),
     );
     return () => {
@@ -153,8 +186,11 @@ function ShareContent({ shareId, folderIds }: { shareId: string; folderIds: stri
       <section className="share-page share-passcode" aria-labelledby="share-passcode-title">
         <h1 id="share-passcode-title">{t('share.passcode.title')}</h1>
         <p>{t('share.passcode.hint')}</p>
-        <form onSubmit={submit}>
+        {/* Without script (before the page's script runs) the form reloads the page with ?s_code=,
+            which the server tries. */}
+        <form method="get" onSubmit={submit}>
           <TextField
+            name="s_code"
             label={t('share.passcode.label')}
             value={passCode}
             onValueChange={setPassCode}
@@ -172,18 +208,31 @@ function ShareContent({ shareId, folderIds }: { shareId: string; folderIds: stri
   }
   const page = STATUS_PAGES[status];
   if (page) return <StatusPage {...page} />;
-  return <SharedFiles shareId={shareId} folderIds={folderIds} view={loaded.view} files={loaded.files} access={loaded.access} />;
+  return <SharedFiles shareId={shareId} folderIds={folderIds} view={loaded.view} files={loaded.files} access={loaded.access} knownNames={first?.folderNames} />;
 }
 
 type Saving = { status: 'idle' } | { status: 'saving'; progress?: number } | { status: 'saved'; link: string } | { status: 'failed'; error: unknown };
 
-function SharedFiles({ shareId, folderIds, view, files, access }: { shareId: string; folderIds: string[]; view: ShareView; files: DriveFile[]; access: ShareAccess }) {
+type SharedFilesProps = {
+  shareId: string;
+  folderIds: string[];
+  view: ShareView;
+  files: DriveFile[];
+  access: ShareAccess;
+  /** Folder names the server looked up for the address the page was opened at. */
+  knownNames: Record<string, string> | undefined;
+};
+
+function SharedFiles({ shareId, folderIds, view, files, access, knownNames }: SharedFilesProps) {
   const t = useT();
+  // Who is signed in, and their time zone, are the browser's: the server's render shows neither.
+  const hydrated = useHydrated();
   const user = useStore($user);
+  const signedIn = hydrated && user.status === 'signed-in';
   const [previewed, setPreviewed] = useState<DriveFile>();
   const [saving, setSaving] = useState<Saving>({ status: 'idle' });
   const [choosingFolder, setChoosingFolder] = useState(false);
-  const names = folderNames();
+  const names = hydrated ? { ...folderNames(), ...knownNames } : { ...knownNames };
 
   async function save(body: RestoreBody) {
     setSaving({ status: 'saving' });
@@ -201,7 +250,7 @@ function SharedFiles({ shareId, folderIds, view, files, access }: { shareId: str
   });
 
   function askToSave() {
-    if (user.status !== 'signed-in') {
+    if (!signedIn) {
       // Signing in comes first; the same save then goes on by itself (SPEC §3.7).
       savePending(shareId, saveBody());
       location.assign(signInPathFor(`${location.pathname}${location.search}`));
@@ -237,13 +286,13 @@ function SharedFiles({ shareId, folderIds, view, files, access }: { shareId: str
         <p className="share-facts">
           <span>{t('share.sharedBy', { name: view.user_info.nickname })}</span>
           <span>{t('share.fileCount', { count: Number(view.file_num) })}</span>
-          <span>{view.expiration_at && view.expiration_at !== NEVER ? t('share.expires', { date: formatLongDate(view.expiration_at) }) : t('share.neverExpires')}</span>
+          <span>{view.expiration_at && view.expiration_at !== NEVER ? t('share.expires', { date: formatLongDate(view.expiration_at, hydrated ? undefined : 'UTC') }) : t('share.neverExpires')}</span>
         </p>
         <div className="share-actions">
           <button type="button" className="button primary" onClick={askToSave} disabled={saving.status === 'saving' || files.length === 0}>
             {t('share.save')}
           </button>
-          {user.status === 'signed-in' && (
+          {signedIn && (
             <button type="button" className="button secondary" onClick={() => setChoosingFolder(true)} disabled={saving.status === 'saving' || files.length === 0}>
               {t('share.saveTo')}
             </button>

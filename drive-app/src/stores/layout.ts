@@ -7,14 +7,17 @@ export const $layout = map({
   sidebarMobileVisible: false,
 });
 
-const mobile = matchMedia(MOBILE_MEDIA_QUERY);
-const applyMobile = () => {
-  $layout.setKey('isMobile', mobile.matches);
-  // Leaving the mobile layout closes its drawer so it does not reappear later.
-  if (!mobile.matches) $layout.setKey('sidebarMobileVisible', false);
-};
-applyMobile();
-mobile.addEventListener('change', applyMobile);
+// Only a browser has a viewport to measure; the server's render of the share page has none.
+if (!import.meta.env.SSR) {
+  const mobile = matchMedia(MOBILE_MEDIA_QUERY);
+  const applyMobile = () => {
+    $layout.setKey('isMobile', mobile.matches);
+    // Leaving the mobile layout closes its drawer so it does not reappear later.
+    if (!mobile.matches) $layout.setKey('sidebarMobileVisible', false);
+  };
+  applyMobile();
+  mobile.addEventListener('change', applyMobile);
+}
 
 export function setSidebarMobileVisible(visible: boolean) {
   $layout.setKey('sidebarMobileVisible', visible);

@@ -2,7 +2,7 @@
 // languages, then en-US; ?locale= switches when supported), switched from the language menu.
 import { atom } from 'nanostores';
 import { COOKIES, documentCookieJar } from '#shared/cookies.ts';
-import { localeFromQuery, resolveLocale, type Locale } from '#shared/i18n/locales.ts';
+import { DEFAULT_LOCALE, localeFromQuery, resolveLocale, type Locale } from '#shared/i18n/locales.ts';
 
 export function initialLocale(): Locale {
   const jar = documentCookieJar();
@@ -14,7 +14,8 @@ export function initialLocale(): Locale {
   return resolveLocale({ cookie: jar.get(COOKIES.locale.name), browserLanguages: navigator.languages });
 }
 
-export const $locale = atom<Locale>(initialLocale());
+// The server's render of the share page sets the locale it resolved for the request.
+export const $locale = atom<Locale>(import.meta.env.SSR ? DEFAULT_LOCALE : initialLocale());
 
 export function switchLocale(locale: Locale) {
   documentCookieJar().set(COOKIES.locale.name, locale, COOKIES.locale.options);

@@ -16,6 +16,8 @@ async function fetchMessages(locale: Locale): Promise<Messages> {
 }
 
 export async function loadMessages(locale: Locale) {
+  const shown = $messages.get();
+  if (shown.status === 'ready' && shown.locale === locale) return;
   try {
     const [messages, fallback] = await Promise.all([
       fetchMessages(locale),
@@ -31,4 +33,5 @@ export async function loadMessages(locale: Locale) {
   }
 }
 
-onMount($messages, () => $locale.subscribe((locale) => void loadMessages(locale)));
+// The server's render of the share page is handed its strings; it never fetches them.
+if (!import.meta.env.SSR) onMount($messages, () => $locale.subscribe((locale) => void loadMessages(locale)));

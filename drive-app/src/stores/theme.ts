@@ -8,11 +8,15 @@ function initialDarkMode(): boolean {
   return matchMedia('(prefers-color-scheme: dark)').matches;
 }
 
-export const $darkMode = atom<boolean>(initialDarkMode());
+// The server's render of the share page knows no visitor's choice: it renders light, and the page's
+// inline head script applies the remembered theme before the first paint.
+export const $darkMode = atom<boolean>(import.meta.env.SSR ? false : initialDarkMode());
 
-$darkMode.subscribe((dark) => {
-  document.documentElement.dataset.theme = dark ? 'dark' : 'light';
-});
+if (!import.meta.env.SSR) {
+  $darkMode.subscribe((dark) => {
+    document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+  });
+}
 
 export function toggleDarkMode() {
   const dark = !$darkMode.get();

@@ -1,6 +1,5 @@
-// @vitest-environment happy-dom
 import { describe, it, expect } from 'vitest';
-import { sharePath, sharePlaceOf } from './share-place.ts';
+import { sharePath, sharePlaceOf } from './share-page.ts';
 
 describe('sharePlaceOf', () => {
   it('reads the share and the folders walked into from the address', () => {

@@ -1,0 +1,121 @@
+// The share page as the server renders it, over real HTTP on both engines, with the built app
+// (dist/drive-app and dist/share-server, which `npm test` builds first).
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { SHARE_FIRST_VIEW_ELEMENT, type ShareFirstView } from '#shared/share-page.ts';
+import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
+import { TestBrowser, goodPassword, uniqueEmail } from '../testing/browser.ts';
+import { insertStoredFile } from '../testing/factories.ts';
+
+const FIRST_VIEW = new RegExp(`<script type="application/json" id="${SHARE_FIRST_VIEW_ELEMENT}">([^<]*)</script>`);
+
+/** The page's root element (what the visitor sees first) and the first view handed to its script. */
+async function sharePage(url: string, headers: Record<string, string> = {}) {
+  const answer = await fetch(url, { headers, redirect: 'manual' });
+  const html = await answer.text();
+  const root = /<div id="root">([\s\S]*?)<\/div><script type="application\/json"/.exec(html)?.[1];
+  const carried = FIRST_VIEW.exec(html)?.[1];
+  if (root === undefined || carried === undefined) throw new Error(`not a server-rendered share page (${answer.status}): ${html.slice(0, 300)}`);
+  return { answer, html, root, first: JSON.parse(carried) as ShareFirstView };
+}
+
+describe.each(ENGINES)('the server-rendered share page on %s', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+  });
+  afterAll(async () => server?.dispose());
+
+  /** Trip/{Day <1> $&/{b.jpg}, a.jpg} shared, and secret.txt beside it, not shared. */
+  async function sharedTrip(share: Record<string, unknown> = {}) {
+    const browser = new TestBrowser(server.url);
+    const { body } = await browser.post('/v1/auth/signup', { email: uniqueEmail(), password: goodPassword(), name: 'Annabel' });
+    const folder = async (name: string, parent_id = '') => (await browser.post('/drive/v1/files', { kind: 'drive#folder', name, parent_id })).body.file;
+    const trip = await folder('Trip');
+    const day = await folder('Day <1> $&', trip.id);
+    await insertStoredFile(server.database.db, body.sub, { name: 'a.jpg', parentId: trip.id, mimeType: 'image/jpeg' });
+    await insertStoredFile(server.database.db, body.sub, { name: 'b.jpg', parentId: day.id });
+    await insertStoredFile(server.database.db, body.sub, { name: 'secret.txt' });
+    const created = await browser.post('/drive/v1/share', { file_ids: [trip.id], title: 'Trip <script>', ...share });
+    return { browser, trip, day, shareId: created.body.share_id as string, passCode: created.body.pass_code as string };
+  }
+
+  it('renders the files in the visitor’s locale, names as text, never cached, with the same view for the script', async () => {
+    const { shareId, trip } = await sharedTrip();
+    const { answer, html, root, first } = await sharePage(`${server.url}/s/${shareId}?locale=ja`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(answer.headers.get('content-language')).toBe('ja');
+    expect(html).toMatch(/<html lang="ja"/);
+    expect(html).toContain('<title>Trip &lt;script&gt; · Nubo</title>');
+    // The title is text in the page, and the data element cannot be closed by a name.
+    expect(root).toContain('<h1 id="share-title">Trip &lt;script&gt;</h1>');
+    expect(root).toContain('Trip</span>');
+    expect(FIRST_VIEW.exec(html)?.[1]).not.toContain('<');
+    expect(first).toMatchObject({ locale: 'ja', shareId, folderIds: [], accessible: true, folderNames: {} });
+    expect(first.view).toMatchObject({ share_status: 'OK', title: 'Trip <script>' });
+    expect(first.files.map((file) => file.id)).toEqual([trip.id]);
+  });
+
+  it('opens a folder by its address, names the folders walked into, and never one outside the share', async () => {
+    const { shareId, trip, day, browser } = await sharedTrip();
+    const { root, first } = await sharePage(`${server.url}/s/${shareId}/${trip.id}/${day.id}?locale=en-US`);
+    expect(first.files.map((file) => file.name)).toEqual(['b.jpg']);
+    expect(first.folderNames).toEqual({ [trip.id]: 'Trip', [day.id]: 'Day <1> $&' });
+    // A `$&` in a name is text, not a pattern of the page's assembly.
+    expect(root).toContain('Day &lt;1&gt; $&amp;');
+
+    const secret = (await browser.get('/drive/v1/files?parent_id=')).body.files.find((file: { name: string }) => file.name === 'secret.txt');
+    const outside = await sharePage(`${server.url}/s/${shareId}/${secret.id}`);
+    expect(outside.first.view?.share_status).toBe('NOT_FOUND');
+    expect(outside.first.files).toEqual([]);
+    expect(outside.html).not.toContain('secret.txt');
+  });
+
+  it('asks for the passcode, tries the link’s, and keeps the token in the cookie the script reads', async () => {
+    const { shareId, passCode } = await sharedTrip({ pass_code_option: 'REQUIRED' });
+    const asked = await sharePage(`${server.url}/s/${shareId}`);
+    expect(asked.first.view?.share_status).toBe('PASS_CODE_EMPTY');
+    expect(asked.first.files).toEqual([]);
+    expect(asked.root).toContain('name="s_code"');
+
+    const wrong = await sharePage(`${server.url}/s/${shareId}?s_code=${passCode === 'zzzz' ? 'yyyy' : 'zzzz'}`);
+    expect(wrong.first.view?.share_status).toBe('PASS_CODE_ERROR');
+
+    const right = await sharePage(`${server.url}/s/${shareId}?s_code=${passCode}`);
+    expect(right.first.view?.share_status).toBe('OK');
+    const cookie = right.answer.headers.getSetCookie().find((line) => line.startsWith(`nubo_share_passcode_token_${shareId}=`));
+    expect(cookie).toMatch(/SameSite=Lax/);
+    const reopened = await sharePage(`${server.url}/s/${shareId}`, { cookie: cookie!.split(';')[0]! });
+    expect(reopened.first.view?.share_status).toBe('OK');
+    expect(reopened.first.files.map((file) => file.name)).toEqual(['Trip']);
+  });
+
+  it('counts one view per page opened, as GET /share does', async () => {
+    const { shareId, browser } = await sharedTrip();
+    await sharePage(`${server.url}/s/${shareId}`);
+    await sharePage(`${server.url}/s/${shareId}`);
+    const mine = (await browser.get('/drive/v1/share/list')).body.data.find((share: { share_id: string }) => share.share_id === shareId);
+    expect(mine.view_count).toBe('2');
+  });
+});
+
+describe('the server-rendered share page for a blocked visitor', () => {
+  it('shows no content and looks nothing up', async () => {
+    const server = await startTestServer('sqlite', { blockedNetworks: ['127.0.0.0/8'] });
+    try {
+      const browser = new TestBrowser(server.url);
+      await browser.post('/v1/auth/signup', { email: uniqueEmail(), password: goodPassword(), name: 'Annabel' });
+      const folder = (await browser.post('/drive/v1/files', { kind: 'drive#folder', name: 'Holiday' })).body.file;
+      const shareId = (await browser.post('/drive/v1/share', { file_ids: [folder.id], title: 'Holiday' })).body.share_id;
+      const { html, first } = await sharePage(`${server.url}/s/${shareId}?locale=en-US`);
+      expect(first).toMatchObject({ accessible: false, files: [] });
+      expect(first.view).toBeUndefined();
+      expect(html).toContain('Not available where you are');
+      expect(html).not.toContain('Holiday');
+      const mine = (await browser.get('/drive/v1/share/list')).body.data[0];
+      expect(mine.view_count).toBe('0');
+    } finally {
+      await server.dispose();
+    }
+  });
+});
