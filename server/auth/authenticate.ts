@@ -48,7 +48,10 @@ export function assertSameOrigin(request: FastifyRequest, publicUrl: string) {
 
 export function authenticator(accounts: AccountsService, publicUrl: string) {
   return {
-    /** preHandler for routes that need a signed-in user. */
+    /**
+     * preValidation hook for routes that need a signed-in user: who asks is checked before what
+     * the body says, so a signed-out visitor is told to sign in, not that a field is wrong.
+     */
     async requireUser(request: FastifyRequest) {
       const credentials = credentialsOf(request);
       if (!credentials) throw new ServiceError('unauthenticated', 'Sign in to continue.');

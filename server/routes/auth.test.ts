@@ -99,6 +99,15 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     expect(forged.status).toBe(401);
   });
 
+  it('tells a signed-out request to sign in before it judges the body', async () => {
+    const visitor = new TestBrowser(server.url);
+    // A body no schema accepts: the sign-in check answers first, for files, shares and accounts alike.
+    for (const path of ['/drive/v1/files', '/drive/v1/share', '/v1/user/password']) {
+      const answer = await visitor.post(path, { kind: 42 });
+      expect({ path, status: answer.status, error: answer.body.error }).toEqual({ path, status: 401, error: 'unauthenticated' });
+    }
+  });
+
   it('gives other clients bearer tokens that work on the API', async () => {
     const { email, password, sub } = await signedUpBrowser();
     const tokens = await bearerSignIn(email, password);

@@ -93,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { acco
 
   app.post(
     AUTH_PATHS.authorize,
-    { schema: { tags: ['auth'], body: AuthorizeBody, response: { 200: AuthorizeAnswer, ...errors } }, preHandler: auth.requireUser },
+    { schema: { tags: ['auth'], body: AuthorizeBody, response: { 200: AuthorizeAnswer, ...errors } }, preValidation: auth.requireUser },
     async (request) => {
       const { client_id, scope, redirect_uri, code_challenge, state } = request.body;
       const code = await accounts.authorize(authOf(request).user.id, { clientId: client_id, scope, redirectUri: redirect_uri, codeChallenge: code_challenge });
@@ -105,19 +105,19 @@ export const authRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { acco
     accounts.proofOfWorkChallenge(originOf(request)),
   );
 
-  app.post(AUTH_PATHS.revoke, { schema: { tags: ['auth'], response: { 200: Empty, ...errors } }, preHandler: auth.requireUser }, async (request, reply) => {
+  app.post(AUTH_PATHS.revoke, { schema: { tags: ['auth'], response: { 200: Empty, ...errors } }, preValidation: auth.requireUser }, async (request, reply) => {
     await accounts.signOut(authOf(request).session);
     if (credentialsOf(request)?.via === 'cookie') clearSessionCookies(reply, secureCookies);
     return {};
   });
 
-  app.get(AUTH_PATHS.sessions, { schema: { tags: ['auth'], response: { 200: SessionList, ...errors } }, preHandler: auth.requireUser }, async (request) => ({
+  app.get(AUTH_PATHS.sessions, { schema: { tags: ['auth'], response: { 200: SessionList, ...errors } }, preValidation: auth.requireUser }, async (request) => ({
     sessions: await accounts.listSessions(authOf(request)),
   }));
 
   app.delete(
     `${AUTH_PATHS.sessions}/:id`,
-    { schema: { tags: ['auth'], params: Type.Object({ id: Type.String({ maxLength: 64 }) }), response: { 200: Empty, ...errors } }, preHandler: auth.requireUser },
+    { schema: { tags: ['auth'], params: Type.Object({ id: Type.String({ maxLength: 64 }) }), response: { 200: Empty, ...errors } }, preValidation: auth.requireUser },
     async (request, reply) => {
       const current = authOf(request);
       await accounts.revokeSession(current, request.params.id);
@@ -129,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { acco
   // A literal ':' in a Fastify path is written '::'.
   app.post(
     AUTH_PATHS.revokeAllSessions.replace(':', '::'),
-    { schema: { tags: ['auth'], response: { 200: Empty, ...errors } }, preHandler: auth.requireUser },
+    { schema: { tags: ['auth'], response: { 200: Empty, ...errors } }, preValidation: auth.requireUser },
     async (request, reply) => {
       await accounts.revokeAllSessions(authOf(request));
       if (credentialsOf(request)?.via === 'cookie') clearSessionCookies(reply, secureCookies);
@@ -137,19 +137,19 @@ export const authRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { acco
     },
   );
 
-  app.get(AUTH_PATHS.me, { schema: { tags: ['user'], response: { 200: UserProfileSchema, ...errors } }, preHandler: auth.requireUser }, async (request) =>
+  app.get(AUTH_PATHS.me, { schema: { tags: ['user'], response: { 200: UserProfileSchema, ...errors } }, preValidation: auth.requireUser }, async (request) =>
     accounts.profile(authOf(request).user),
   );
 
   app.patch(
     AUTH_PATHS.me,
-    { schema: { tags: ['user'], body: UpdateProfileBody, response: { 200: UserProfileSchema, ...errors } }, preHandler: auth.requireUser },
+    { schema: { tags: ['user'], body: UpdateProfileBody, response: { 200: UserProfileSchema, ...errors } }, preValidation: auth.requireUser },
     async (request) => accounts.profile(await accounts.updateName(authOf(request).user, request.body.name)),
   );
 
   app.post(
     AUTH_PATHS.password,
-    { schema: { tags: ['user'], body: ChangePasswordBody, response: { 200: Empty, ...errors } }, preHandler: auth.requireUser },
+    { schema: { tags: ['user'], body: ChangePasswordBody, response: { 200: Empty, ...errors } }, preValidation: auth.requireUser },
     async (request) => {
       await accounts.changePassword(authOf(request), request.body.old_password, request.body.new_password);
       return {};

@@ -44,7 +44,7 @@ const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const literal = (path: string) => path.replace(':batch', '::batch').replace(':star', '::star').replace(':unstar', '::unstar');
 
 export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { files, uploads, links, auth, origin, copyAsTask }) => {
-  app.addHook('preHandler', auth.requireUser);
+  app.addHook('preValidation', auth.requireUser);
   const userOf = (request: Parameters<typeof authOf>[0]) => authOf(request).user.id;
   /** A thumbnail link when the content is a finished image, '' otherwise. */
   const thumbnailLink = (request: FastifyRequest, row: FileRow, size: 'SIZE_SMALL' | 'SIZE_LARGE') =>

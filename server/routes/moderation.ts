@@ -12,7 +12,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<{ moderation: Moderatio
   app.post(
     AUDIT_ADMIN_SHARE_PATH,
     {
-      preHandler: auth.requireUser,
+      preValidation: auth.requireUser,
       schema: {
         tags: ['moderation'],
         body: Type.Object({

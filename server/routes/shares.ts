@@ -32,7 +32,7 @@ export const shareRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sha
   app.post(
     SHARE_PATHS.share,
     {
-      preHandler: auth.requireUser,
+      preValidation: auth.requireUser,
       schema: { tags: ['shares'], body: CreateShareBody, response: { 200: Type.Object({ share_id: Type.String(), share_url: Type.String(), pass_code: Type.String(), share_text: Type.String() }), ...errors } },
     },
     async (request) => {
@@ -50,14 +50,14 @@ export const shareRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sha
 
   app.get(
     SHARE_PATHS.list,
-    { preHandler: auth.requireUser, schema: { tags: ['shares'], response: { 200: Type.Object({ data: Type.Array(ShareSummarySchema), next_page_token: Type.String() }), ...errors } } },
+    { preValidation: auth.requireUser, schema: { tags: ['shares'], response: { 200: Type.Object({ data: Type.Array(ShareSummarySchema), next_page_token: Type.String() }), ...errors } } },
     async (request) => ({ data: await shares.listMine(authOf(request).user.id, origin(request)), next_page_token: '' }),
   );
 
   // A literal ':' in a Fastify path is written '::'.
   app.post(
     SHARE_PATHS.batchDelete.replace(':', '::'),
-    { preHandler: auth.requireUser, schema: { tags: ['shares'], body: BatchDeleteSharesBody, response: { 200: Type.Object({}), ...errors } } },
+    { preValidation: auth.requireUser, schema: { tags: ['shares'], body: BatchDeleteSharesBody, response: { 200: Type.Object({}), ...errors } } },
     async (request) => {
       await shares.cancel(authOf(request).user.id, request.body.ids);
       return {};
@@ -77,7 +77,7 @@ export const shareRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sha
 
   app.post(
     RESTORE_PATH,
-    { preHandler: auth.requireUser, schema: { tags: ['shares'], body: RestoreBody, response: { 200: ShareRestoreResultSchema, ...errors } } },
+    { preValidation: auth.requireUser, schema: { tags: ['shares'], body: RestoreBody, response: { 200: ShareRestoreResultSchema, ...errors } } },
     async (request) => {
       const body = request.body;
       return shares.restore(

@@ -31,7 +31,7 @@ export function presentTask(task: TaskRow): Task {
 }
 
 export const taskRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { queue, wake, auth }) => {
-  app.addHook('preHandler', auth.requireUser);
+  app.addHook('preValidation', auth.requireUser);
 
   app.get(
     FILES_PATHS.task,

@@ -62,7 +62,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { up
   };
 
   // Creation, for any tus client: Upload-Length and Upload-Metadata (name, parent_id, filetype).
-  app.post(UPLOADS_PATH, { preHandler: auth.requireUser, schema: { hide: true } }, async (request, reply) => {
+  app.post(UPLOADS_PATH, { preValidation: auth.requireUser, schema: { hide: true } }, async (request, reply) => {
     const length = Number(request.headers['upload-length']);
     if (!request.headers['upload-length'] || !Number.isSafeInteger(length) || length < 0) {
       throw new ServiceError('invalid_request', 'Upload-Length is required: Nubo checks the quota before the first byte.', [{ field: 'Upload-Length', reason: 'missing' }]);
@@ -143,7 +143,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { up
 
   app.post(
     `${UPLOADS_PATH}/:id/proof`,
-    { preHandler: auth.requireUser, schema: { tags: ['files'], params: Type.Object({ id: Type.String({ maxLength: 64 }) }), body: ProofBody, response: { 200: FileSchema, 400: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema } } },
+    { preValidation: auth.requireUser, schema: { tags: ['files'], params: Type.Object({ id: Type.String({ maxLength: 64 }) }), body: ProofBody, response: { 200: FileSchema, 400: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema } } },
     async (request) => presentFile(await uploads.prove(authOf(request).user.id, request.params.id, request.body.range_hash)),
   );
 
