@@ -242,6 +242,10 @@ test.describe('URL checker and favourite links', () => {
       await page.getByRole('button', { name: uk['site.urlChecker.save']! }).click();
       return (await answered).json();
     };
+    // Signed out: told to sign in first, whatever the server would say of the link itself.
+    expect((await saveLink()).error).toBe('unauthenticated');
+    await expect(page.getByRole('status')).toHaveText(uk['site.api.signIn']!);
+
     await signUp(page, 'Link Saver');
     // This server does not fetch links yet: it refuses the body as invalid_request, with a
     // developer's description that must not reach the visitor.
