@@ -18,18 +18,27 @@ export const AUTH_PATHS = {
   password: '/v1/user/password',
 } as const;
 
+/** The longest e-mail address (RFC 5321's path limit), display name and password field accepted. */
+export const EMAIL_MAX_LENGTH = 254;
+export const NAME_MAX_LENGTH = 100;
+/**
+ * Wider than the password rule's own limit (PASSWORD_MAX_LENGTH): a new password a little too long
+ * is answered with the rule's named problem, not a schema error; an old password is taken as typed.
+ */
+export const PASSWORD_FIELD_MAX_LENGTH = 1024;
+
 export const SignUpBody = Type.Object({
-  email: Type.String({ maxLength: 254 }),
-  password: Type.String({ maxLength: 1024 }),
-  name: Type.String({ minLength: 1, maxLength: 100 }),
+  email: Type.String({ maxLength: EMAIL_MAX_LENGTH }),
+  password: Type.String({ maxLength: PASSWORD_FIELD_MAX_LENGTH }),
+  name: Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH }),
   client_id: Type.Optional(Type.String()),
   captcha_token: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type SignUpBody = Static<typeof SignUpBody>;
 
 export const SignInBody = Type.Object({
-  username: Type.String({ maxLength: 254 }),
-  password: Type.String({ maxLength: 1024 }),
+  username: Type.String({ maxLength: EMAIL_MAX_LENGTH }),
+  password: Type.String({ maxLength: PASSWORD_FIELD_MAX_LENGTH }),
   client_id: Type.Optional(Type.String()),
   captcha_token: Type.Optional(Type.String({ maxLength: 200 })),
 });
@@ -86,9 +95,9 @@ export const SessionList = Type.Object({ sessions: Type.Array(SessionResource) }
 export type SessionList = Static<typeof SessionList>;
 
 export const ChangePasswordBody = Type.Object({
-  old_password: Type.String({ maxLength: 1024 }),
-  new_password: Type.String({ maxLength: 1024 }),
+  old_password: Type.String({ maxLength: PASSWORD_FIELD_MAX_LENGTH }),
+  new_password: Type.String({ maxLength: PASSWORD_FIELD_MAX_LENGTH }),
 });
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 
-export const UpdateProfileBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) });
+export const UpdateProfileBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH }) });

@@ -1,12 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { PASSWORD_MIN_LENGTH } from '#shared/accounts/password-rules.ts';
 import { useT } from '../../i18n.ts';
-import { messageText, type Message } from '../../accounts/error-messages.ts';
+import type { Message } from '../../accounts/error-messages.ts';
 import { enteredPasswordProblem, newPasswordProblem } from '../../accounts/validation.ts';
 import { userStore } from '../../stores/user.ts';
 import { loadSessions } from '../../stores/sessions.ts';
 import type { UserInfo } from '../../stores/user-store.ts';
-import { TextField } from '../TextField.tsx';
+import { PasswordField } from '../auth/AccountFields.tsx';
 import { FailureNotice } from '../FailureNotice.tsx';
 import { useSubmission } from '../useSubmission.ts';
 
@@ -44,28 +43,9 @@ export function ChangePasswordSection({ user }: { user: UserInfo }) {
       <h2 id={titleId}>{t('account.password.title')}</h2>
       <form className="stacked-form" onSubmit={changePassword} noValidate>
         {user.haveSetPassword && (
-          <TextField
-            label={t('account.password.current')}
-            type="password"
-            name="current-password"
-            autoComplete="current-password"
-            maxLength={1024}
-            value={oldPassword}
-            onValueChange={setOldPassword}
-            error={messageText(t, problems.oldPassword)}
-          />
+          <PasswordField purpose="current" label={t('account.password.current')} value={oldPassword} onValueChange={setOldPassword} problem={problems.oldPassword} />
         )}
-        <TextField
-          label={t('account.password.new')}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          maxLength={1024}
-          value={newPassword}
-          onValueChange={setNewPassword}
-          hint={t('auth.password.rule', { min: PASSWORD_MIN_LENGTH })}
-          error={messageText(t, problems.newPassword)}
-        />
+        <PasswordField purpose="new" label={t('account.password.new')} value={newPassword} onValueChange={setNewPassword} problem={problems.newPassword} />
         {changed && (
           <p className="notice notice-success" role="status">
             {t('account.password.changed')}

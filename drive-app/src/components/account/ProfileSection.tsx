@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatLongDate } from '#shared/format.ts';
 import { useT } from '../../i18n.ts';
-import { messageText, type Message } from '../../accounts/error-messages.ts';
+import type { Message } from '../../accounts/error-messages.ts';
 import { nameProblem } from '../../accounts/validation.ts';
 import { userStore } from '../../stores/user.ts';
 import type { UserInfo } from '../../stores/user-store.ts';
-import { TextField } from '../TextField.tsx';
+import { NameField } from '../auth/AccountFields.tsx';
 import { FailureNotice } from '../FailureNotice.tsx';
 import { useSubmission } from '../useSubmission.ts';
 
@@ -31,15 +31,7 @@ export function ProfileSection({ user }: { user: UserInfo }) {
     <section className="account-section" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('account.profile.title')}</h2>
       <form className="inline-form" onSubmit={saveName} noValidate>
-        <TextField
-          label={t('account.profile.name')}
-          name="name"
-          autoComplete="name"
-          maxLength={100}
-          value={name}
-          onValueChange={setName}
-          error={messageText(t, problem)}
-        />
+        <NameField label={t('account.profile.name')} value={name} onValueChange={setName} problem={problem} />
         <button type="submit" className="button secondary" disabled={pending}>
           {t('account.profile.save')}
         </button>

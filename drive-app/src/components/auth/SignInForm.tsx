@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useT } from '../../i18n.ts';
-import { messageText, type Message } from '../../accounts/error-messages.ts';
+import type { Message } from '../../accounts/error-messages.ts';
 import { emailProblem, enteredPasswordProblem } from '../../accounts/validation.ts';
 import type { OnCheckingRobot, SignInInput } from '../../stores/user-store.ts';
-import { TextField } from '../TextField.tsx';
+import { EmailField, PasswordField } from './AccountFields.tsx';
 import { FailureNotice } from '../FailureNotice.tsx';
 import { BusyNotice } from '../BusyNotice.tsx';
 import { useSubmission } from '../useSubmission.ts';
@@ -29,26 +29,8 @@ export function SignInForm({ onSignIn }: Props) {
 
   return (
     <form className="auth-form" onSubmit={signIn} noValidate aria-busy={pending}>
-      <TextField
-        label={t('auth.field.email')}
-        type="email"
-        name="email"
-        autoComplete="username"
-        maxLength={254}
-        value={email}
-        onValueChange={setEmail}
-        error={messageText(t, problems.email)}
-      />
-      <TextField
-        label={t('auth.field.password')}
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        maxLength={1024}
-        value={password}
-        onValueChange={setPassword}
-        error={messageText(t, problems.password)}
-      />
+      <EmailField signIn value={email} onValueChange={setEmail} problem={problems.email} />
+      <PasswordField purpose="current" label={t('auth.field.password')} value={password} onValueChange={setPassword} problem={problems.password} />
       {pending && <BusyNotice text={checkingRobot ? t('auth.checkingRobot') : t('auth.busy.signIn')} />}
       {!pending && failure !== undefined && <FailureNotice failure={failure} />}
       <button type="submit" className="button primary" disabled={pending}>

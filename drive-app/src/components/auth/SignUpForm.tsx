@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_MIN_LENGTH } from '#shared/accounts/password-rules.ts';
 import { useT } from '../../i18n.ts';
-import { messageText, type Message } from '../../accounts/error-messages.ts';
+import type { Message } from '../../accounts/error-messages.ts';
 import { emailProblem, nameProblem, newPasswordProblem } from '../../accounts/validation.ts';
 import type { OnCheckingRobot, SignUpInput } from '../../stores/user-store.ts';
-import { TextField } from '../TextField.tsx';
+import { EmailField, NameField, PasswordField } from './AccountFields.tsx';
 import { FailureNotice } from '../FailureNotice.tsx';
 import { BusyNotice } from '../BusyNotice.tsx';
 import { useSubmission } from '../useSubmission.ts';
@@ -33,36 +32,9 @@ export function SignUpForm({ onSignUp }: Props) {
 
   return (
     <form className="auth-form" onSubmit={signUp} noValidate aria-busy={pending}>
-      <TextField
-        label={t('auth.field.name')}
-        name="name"
-        autoComplete="name"
-        maxLength={100}
-        value={name}
-        onValueChange={setName}
-        error={messageText(t, problems.name)}
-      />
-      <TextField
-        label={t('auth.field.email')}
-        type="email"
-        name="email"
-        autoComplete="email"
-        maxLength={254}
-        value={email}
-        onValueChange={setEmail}
-        error={messageText(t, problems.email)}
-      />
-      <TextField
-        label={t('auth.field.password')}
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
-        maxLength={1024}
-        value={password}
-        onValueChange={setPassword}
-        hint={t('auth.password.rule', { min: PASSWORD_MIN_LENGTH })}
-        error={messageText(t, problems.password)}
-      />
+      <NameField label={t('auth.field.name')} value={name} onValueChange={setName} problem={problems.name} />
+      <EmailField value={email} onValueChange={setEmail} problem={problems.email} />
+      <PasswordField purpose="new" label={t('auth.field.password')} value={password} onValueChange={setPassword} problem={problems.password} />
       {pending && <BusyNotice text={checkingRobot ? t('auth.checkingRobot') : t('auth.busy.signUp')} />}
       {!pending && failure !== undefined && <FailureNotice failure={failure} />}
       <button type="submit" className="button primary" disabled={pending}>
