@@ -50,7 +50,31 @@ function openSqlite(file: string): Kysely<Database> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: { prepare: preparedStatementCache(sqlite), close: () => sqlite.close() } }) });
+}
+
+/** As many distinct statements as are kept prepared; queries with `in (?, ?, …)` vary by their count. */
+const PREPARED_STATEMENTS = 500;
+
+/**
+ * Kysely prepares every query it runs anew, and compiling SQL costs as much as running a small
+ * query (a tenth of a share page's time). The same SQL text gets the same prepared statement,
+ * least recently used first out; one still being iterated is never handed out twice.
+ */
+function preparedStatementCache(sqlite: SQLite.Database): (sql: string) => SQLite.Statement {
+  const prepared = new Map<string, SQLite.Statement>();
+  return (sql) => {
+    const statement = prepared.get(sql);
+    if (statement && !statement.busy) {
+      prepared.delete(sql);
+      prepared.set(sql, statement);
+      return statement;
+    }
+    const fresh = sqlite.prepare(sql);
+    prepared.set(sql, fresh);
+    if (prepared.size > PREPARED_STATEMENTS) prepared.delete(prepared.keys().next().value!);
+    return fresh;
+  };
 }
 
 function openPostgres(url: string, schema: string | undefined): Kysely<Database> {
