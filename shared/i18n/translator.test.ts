@@ -33,6 +33,11 @@ describe('createTranslator', () => {
     expect(t('share.sharedBy')).toBe('Shared by {{name}} on {{date}}');
   });
 
+  it('answers a message asked without values, then with them, then without again, each as asked', () => {
+    const t = createTranslator('en-US', { 'share.sharedBy': 'Shared by {{name}}' });
+    expect([t('share.sharedBy'), t('share.sharedBy', { name: 'Ann' }), t('share.sharedBy')]).toEqual(['Shared by {{name}}', 'Shared by Ann', 'Shared by {{name}}']);
+  });
+
   it('does not take keys from the prototype of the messages', () => {
     const t = createTranslator('en-US', {});
     expect(t('constructor' as 'share.save')).toBe('constructor');

@@ -21,7 +21,15 @@ export function createTranslator(locale: Locale, messages: Messages, fallback: M
     interpolation: { escapeValue: false },
     initAsync: false,
   });
-  return (key, values) => instance.t(key, values ?? {});
+  // A message without values never changes, and a list of a hundred files asks for the same few
+  // hundreds of times per render: i18next resolves a key in microseconds, the map in nanoseconds.
+  const plain = new Map<string, string>();
+  return (key, values) => {
+    if (values) return instance.t(key, values);
+    let message = plain.get(key);
+    if (message === undefined) plain.set(key, (message = instance.t(key, {})));
+    return message;
+  };
 }
 
 /** `{{name}}` placeholders of a message, sorted, to compare translations with their source. */
