@@ -273,6 +273,49 @@ test.describe('a shared link', () => {
     expect(stats).toHaveLength(1);
   });
 
+  test('lists a long share and a long folder of it page by page as the visitor scrolls, and saves that folder whole', async ({ browser, page }) => {
+    // 101 shared items (one more than a page): 100 empty folders and Album, which holds 130 more.
+    const owner = await (await browser.newContext()).newPage();
+    await signUp(owner, 'Album Owner');
+    const album = await folder(owner, 'Album');
+    const made = await owner.evaluate(async (albumId) => {
+      const make = async (name: string, parent_id: string) =>
+        (await (await fetch('/drive/v1/files', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ kind: 'drive#folder', name, parent_id }) })).json()).file.id as string;
+      const loose: string[] = [];
+      for (let n = 1; n <= 100; n++) loose.push(await make(`Loose ${String(n).padStart(3, '0')}`, ''));
+      for (let n = 1; n <= 130; n++) await make(`Roll ${String(n).padStart(3, '0')}`, albumId);
+      return loose;
+    }, album);
+    const { share_id: shareId } = await call<{ share_id: string }>(owner, 'POST', '/drive/v1/share', { file_ids: [...made, album], title: 'Holiday' });
+
+    await signUp(page, 'Album Saver');
+    await page.goto(`/s/${shareId}`);
+    const entries = shared(page).getByRole('listitem');
+    await expect(entries).toHaveCount(100);
+    await page.getByRole('button', { name: 'Show more files' }).scrollIntoViewIfNeeded();
+    await expect(entries).toHaveCount(101);
+    await expect(page.getByRole('button', { name: 'Show more files' })).toHaveCount(0);
+
+    await shared(page).getByRole('button', { name: 'Album' }).click();
+    // Newest first: the first page ends at Roll 031.
+    await expect(shared(page).getByRole('button', { name: 'Roll 130' })).toBeVisible();
+    await expect(entries).toHaveCount(100);
+    await expect(shared(page).getByRole('button', { name: 'Roll 001' })).toHaveCount(0);
+    // Pressed rather than scrolled to: the keyboard's way to the next page.
+    await page.getByRole('button', { name: 'Show more files' }).press('Enter');
+    await expect(entries).toHaveCount(130);
+    await expect(shared(page).getByRole('button', { name: 'Roll 001' })).toBeVisible();
+
+    // Saving inside a folder saves that folder with everything in it, not the page of it shown.
+    await page.getByRole('button', { name: 'Save to my drive' }).click();
+    await expect(page.getByText('Saved to your drive.')).toBeVisible();
+    await page.getByRole('link', { name: 'Open the saved files' }).click();
+    await expect(item(page, 'Album')).toHaveAttribute('aria-selected', 'true');
+    const savedAlbum = new URL(page.url()).searchParams.get('highlight');
+    const saved = await call<{ files: { name: string }[] }>(page, 'GET', `/drive/v1/files?parent_id=${savedAlbum}&limit=500`);
+    expect(saved.files.map((entry) => entry.name).sort()).toEqual(Array.from({ length: 130 }, (_, n) => `Roll ${String(n + 1).padStart(3, '0')}`));
+  });
+
   test('a signed-in visitor saves a share into a folder they choose', async ({ browser, page }) => {
     const { shareId } = await sharedTrip(browser);
     await signUp(page, 'Folder Chooser');

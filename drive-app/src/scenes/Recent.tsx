@@ -15,6 +15,7 @@ import { FailureNotice } from '../components/FailureNotice.tsx';
 import { DriveDialogs } from '../components/dialogs/DriveDialogs.tsx';
 import { FileIcon } from '../components/files/FileIcon.tsx';
 import { FilesEmpty } from '../components/files/FilesEmpty.tsx';
+import { useNearEnd } from '../components/useNearEnd.ts';
 
 const EVENT_LABELS: Record<DriveEvent['type'], MessageKey> = {
   TYPE_UPLOAD: 'recent.event.upload',
@@ -122,15 +123,6 @@ function useRecentEvents() {
     return appEvents.on('drive-changed', reload);
   }, [reload]);
 
-  const observer = useRef<IntersectionObserver>(undefined);
-  const sentinel = useCallback(
-    (element: HTMLDivElement | null) => {
-      observer.current?.disconnect();
-      if (!element) return;
-      observer.current = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && loadMore());
-      observer.current.observe(element);
-    },
-    [loadMore],
-  );
+  const sentinel = useNearEnd(loadMore);
   return { state, loadMore, sentinel };
 }

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ShareAccess } from '#shared/api/shares-client.ts';
 import type { DriveFile, ShareView } from '#shared/api/resources.ts';
@@ -21,6 +21,7 @@ import { BusyNotice } from '../components/BusyNotice.tsx';
 import { FailureNotice } from '../components/FailureNotice.tsx';
 import { TextField } from '../components/TextField.tsx';
 import { FileIcon } from '../components/files/FileIcon.tsx';
+import { useNearEnd } from '../components/useNearEnd.ts';
 import { folderNames, keepPasscodeToken, passcodeTokenOf, rememberFolderName, savePending, takePendingSave } from '../shares/share-access.ts';
 import { openSharePlace } from '../shares/share-place.ts';
 
@@ -49,7 +50,10 @@ const STATUS_PAGES: Partial<Record<ShareStatus, { title: MessageKey; text: Messa
 type Loaded =
   | { status: 'loading' }
   | { status: 'failed'; error: unknown }
-  | { status: 'ready'; view: ShareView; files: DriveFile[]; nextPageToken: string; access: ShareAccess };
+  | { status: 'ready'; view: ShareView; files: DriveFile[]; nextPageToken: string; access: ShareAccess; more?: More };
+
+/** The next page of a long list: on its way, or failed (the files shown stay). */
+type More = { status: 'loading' } | { status: 'failed'; error: unknown };
 
 /**
  * /s/<share id>[/<folder ids…>]: a shared link as its visitor sees it (SPEC §2.4, §4). `first` is
@@ -140,7 +144,10 @@ function ShareContent({ shareId, folderIds, first }: { shareId: string; folderId
   const answeredByServer = useRef(first?.view !== undefined);
   const folderId = folderIds.at(-1);
 
+  // Counts the places shown, so that a page asked for in one folder never lands in the next.
+  const placeVisit = useRef(0);
   useEffect(() => {
+    placeVisit.current += 1;
     if (answeredByServer.current) {
       answeredByServer.current = false;
       return;
@@ -173,6 +180,25 @@ function ShareContent({ shareId, folderIds, first }: { shareId: string; folderId
       current = false;
     };
   }, [shareId, folderId, tried]);
+
+  // A share or folder of more than a page: the next page as the visitor scrolls to the end. The
+  // place's own listing is paged on (the share's items, or the folder's), never the share re-opened.
+  const loadedRef = useRef(loaded);
+  loadedRef.current = loaded;
+  const loadMore = useCallback(() => {
+    const shown = loadedRef.current;
+    if (shown.status !== 'ready' || !shown.nextPageToken || shown.more?.status === 'loading') return;
+    const place = placeVisit.current;
+    const landed = (next: Partial<Extract<Loaded, { status: 'ready' }>>) => place === placeVisit.current && setLoaded((current) => (current.status === 'ready' ? { ...current, ...next } : current));
+    setLoaded({ ...shown, more: { status: 'loading' } });
+    (folderId ? shares.folder(shown.access, folderId, shown.nextPageToken) : shares.view(shown.access, shown.nextPageToken)).then(
+      (page) => {
+        const listed = new Set(shown.files.map((file) => file.id));
+        landed({ files: [...shown.files, ...page.files.filter((file) => !listed.has(file.id))], nextPageToken: page.next_page_token, more: undefined });
+      },
+      (error: unknown) => landed({ more: { status: 'failed', error } }),
+    );
+  }, [folderId]);
 
   if (loaded.status === 'loading') return <ShareBusy />;
   if (loaded.status === 'failed') return <FailureNotice failure={loaded.error} />;
@@ -208,7 +234,18 @@ function ShareContent({ shareId, folderIds, first }: { shareId: string; folderId
   }
   const page = STATUS_PAGES[status];
   if (page) return <StatusPage {...page} />;
-  return <SharedFiles shareId={shareId} folderIds={folderIds} view={loaded.view} files={loaded.files} access={loaded.access} knownNames={first?.folderNames} />;
+  return (
+    <SharedFiles
+      shareId={shareId}
+      folderIds={folderIds}
+      view={loaded.view}
+      files={loaded.files}
+      access={loaded.access}
+      knownNames={first?.folderNames}
+      more={loaded.nextPageToken ? (loaded.more ?? { status: 'idle' }) : undefined}
+      onMore={loadMore}
+    />
+  );
 }
 
 type Saving = { status: 'idle' } | { status: 'saving'; progress?: number } | { status: 'saved'; link: string } | { status: 'failed'; error: unknown };
@@ -221,9 +258,12 @@ type SharedFilesProps = {
   access: ShareAccess;
   /** Folder names the server looked up for the address the page was opened at. */
   knownNames: Record<string, string> | undefined;
+  /** Whether more files follow those shown, and how their page is doing; undefined when none follow. */
+  more: More | { status: 'idle' } | undefined;
+  onMore: () => void;
 };
 
-function SharedFiles({ shareId, folderIds, view, files, access, knownNames }: SharedFilesProps) {
+function SharedFiles({ shareId, folderIds, view, files, access, knownNames, more, onMore }: SharedFilesProps) {
   const t = useT();
   // Who is signed in, and their time zone, are the browser's: the server's render shows neither.
   const hydrated = useHydrated();
@@ -243,11 +283,14 @@ function SharedFiles({ shareId, folderIds, view, files, access, knownNames }: Sh
     }
   }
 
+  // Inside a folder of the share, that folder is saved whole, with everything under it: the files
+  // shown may be a first page of many.
   const saveBody = (): RestoreBody => ({
     share_id: shareId,
     ...(access.passCodeToken ? { pass_code_token: access.passCodeToken } : {}),
-    ...(folderIds.length > 0 ? { file_ids: files.map((file) => file.id) } : {}),
+    ...(folderIds.length > 0 ? { file_ids: folderIds.slice(-1) } : {}),
   });
+  const nearEnd = useNearEnd(onMore);
 
   function askToSave() {
     if (!signedIn) {
@@ -337,6 +380,17 @@ function SharedFiles({ shareId, folderIds, view, files, access, knownNames }: Sh
           </li>
         ))}
       </ul>
+      {more && (
+        <div ref={nearEnd} className="share-more">
+          {more.status === 'failed' ? (
+            <FailureNotice failure={more.error} onRetry={onMore} />
+          ) : (
+            <button type="button" className="button secondary" disabled={more.status === 'loading'} onClick={onMore}>
+              {t('share.more')}
+            </button>
+          )}
+        </div>
+      )}
       {choosingFolder && (
         <Suspense>
           <FolderPickerDialog
