@@ -1,5 +1,8 @@
 // The share page as the server renders it, over real HTTP on both engines, with the built app
 // (dist/drive-app and dist/share-server, which `npm test` builds first).
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { SHARE_FIRST_VIEW_ELEMENT, type ShareFirstView } from '#shared/share-page.ts';
 import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
@@ -116,6 +119,34 @@ describe('the server-rendered share page for a blocked visitor', () => {
       expect(mine.view_count).toBe('0');
     } finally {
       await server.dispose();
+    }
+  });
+});
+
+describe('the share page when the server render fails', () => {
+  it('answers the page for its script to render instead of an error', async () => {
+    // The built app as it is, but a server render that throws.
+    const built = path.resolve(import.meta.dirname, '../../dist');
+    const distDir = mkdtempSync(path.join(os.tmpdir(), 'nubo-broken-render-'));
+    symlinkSync(path.join(built, 'site'), path.join(distDir, 'site'));
+    symlinkSync(path.join(built, 'drive-app'), path.join(distDir, 'drive-app'));
+    mkdirSync(path.join(distDir, 'share-server'));
+    writeFileSync(path.join(distDir, 'share-server', 'share-server.js'), "export function renderSharePage() { throw new Error('a bug of the render'); }\n");
+    const server = await startTestServer('sqlite', { distDir });
+    try {
+      const browser = new TestBrowser(server.url);
+      await browser.post('/v1/auth/signup', { email: uniqueEmail(), password: goodPassword(), name: 'Annabel' });
+      const folder = (await browser.post('/drive/v1/files', { kind: 'drive#folder', name: 'Holiday' })).body.file;
+      const shareId = (await browser.post('/drive/v1/share', { file_ids: [folder.id], title: 'Holiday' })).body.share_id;
+      const answer = await fetch(`${server.url}/s/${shareId}?locale=en-US`);
+      expect(answer.status).toBe(200);
+      const html = await answer.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toMatch(/<script type="module"[^>]* src="\/app\/assets\/share-[^"]+\.js"/);
+      expect(html).not.toContain(SHARE_FIRST_VIEW_ELEMENT);
+    } finally {
+      await server.dispose();
+      rmSync(distDir, { recursive: true, force: true });
     }
   });
 });

@@ -97,6 +97,14 @@ export function sharePageRenderer({ distDir, contentDir, shares, blockedNetworks
       if (!(failure instanceof ServiceError)) log.error({ err: failure }, 'share page: the first view could not be looked up');
       return undefined;
     }
+    let rendered: string;
+    try {
+      rendered = renderPage(first, translatorFor(first.locale));
+    } catch (failure) {
+      // A bug of the render must not cost the visitor the share: the script renders it instead.
+      log.error({ err: failure }, 'share page: the server render failed');
+      return undefined;
+    }
     const title = first.view?.title ? `${first.view.title} · Nubo` : 'Nubo';
     const html = shell
       // Replaced through functions: a `$&` in a file name is text, not a replacement pattern.
@@ -105,7 +113,7 @@ export function sharePageRenderer({ distDir, contentDir, shares, blockedNetworks
       .replace(
         '<div id="root"></div>',
         () =>
-          `<div id="root">${renderPage(first, translatorFor(first.locale))}</div>` +
+          `<div id="root">${rendered}</div>` +
           `<script type="application/json" id="${SHARE_FIRST_VIEW_ELEMENT}">${firstViewJson(first)}</script>`,
       );
     return { html, setCookies: jar.setCookieHeaders() };
