@@ -48,7 +48,10 @@ async function openDebugConsole(closeButton: HTMLTemplateElement, onClosed: () =
   const vconsole = new VConsoleClass({ theme: document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light' });
   vconsole.show();
   const button = (closeButton.content.firstElementChild as HTMLElement).cloneNode(true) as HTMLElement;
-  button.addEventListener('click', () => {
+  button.addEventListener('click', (event) => {
+    // The console's own control, not a click on the page: within 200 ms of the five that opened
+    // it, it would count as a sixth and open the console again as it closes.
+    event.stopPropagation();
     vconsole.destroy();
     button.remove();
     onClosed();
