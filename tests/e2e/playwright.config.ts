@@ -19,7 +19,7 @@ export default defineConfig({
   retries: 0,
   // CI machines have 2 cores shared with the server under test: give assertions room, not luck.
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   // One folder per port, so two checkouts can run their browser tests side by side.
   outputDir: path.join(os.tmpdir(), `nubo-e2e-results-${port}`),
   use: {
