@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ShareAccess } from '#shared/api/shares-client.ts';
 import type { DriveFile, ShareView } from '#shared/api/resources.ts';
@@ -22,6 +22,7 @@ import { FailureNotice } from '../components/FailureNotice.tsx';
 import { TextField } from '../components/TextField.tsx';
 import { FileIcon } from '../components/files/FileIcon.tsx';
 import { useNearEnd } from '../components/useNearEnd.ts';
+import { createPagedListing } from '../stores/file-listing.ts';
 import { folderNames, keepPasscodeToken, passcodeTokenOf, rememberFolderName, savePending, takePendingSave } from '../shares/share-access.ts';
 import { openSharePlace } from '../shares/share-place.ts';
 
@@ -50,10 +51,7 @@ const STATUS_PAGES: Partial<Record<ShareStatus, { title: MessageKey; text: Messa
 type Loaded =
   | { status: 'loading' }
   | { status: 'failed'; error: unknown }
-  | { status: 'ready'; view: ShareView; files: DriveFile[]; nextPageToken: string; access: ShareAccess; more?: More };
-
-/** The next page of a long list: on its way, or failed (the files shown stay). */
-type More = { status: 'loading' } | { status: 'failed'; error: unknown };
+  | { status: 'ready'; view: ShareView; files: DriveFile[]; nextPageToken: string; access: ShareAccess; folderId: string | undefined };
 
 /**
  * /s/<share id>[/<folder ids…>]: a shared link as its visitor sees it (SPEC §2.4, §4). `first` is
@@ -132,7 +130,7 @@ function ShareContent({ shareId, folderIds, first }: { shareId: string; folderId
   const [tried, setTried] = useState<string | undefined>(linkPassCode);
   const [loaded, setLoaded] = useState<Loaded>(() =>
     first?.view
-      ? { status: 'ready', view: first.view, files: first.files, nextPageToken: first.nextPageToken, access: { shareId, passCode: first.linkPassCode, passCodeToken: first.passCodeToken } }
+      ? { status: 'ready', view: first.view, files: first.files, nextPageToken: first.nextPageToken, access: { shareId, passCode: first.linkPassCode, passCodeToken: first.passCodeToken }, folderId: first.folderIds.at(-1) }
       : { status: 'loading' },
   );
   // The share is looked up (and its view counted) once, by the server when it rendered the page or
@@ -144,10 +142,7 @@ function ShareContent({ shareId, folderIds, first }: { shareId: string; folderId
   const answeredByServer = useRef(first?.view !== undefined);
   const folderId = folderIds.at(-1);
 
-  // Counts the places shown, so that a page asked for in one folder never lands in the next.
-  const placeVisit = useRef(0);
   useEffect(() => {
-    placeVisit.current += 1;
     if (answeredByServer.current) {
       answeredByServer.current = false;
       return;
@@ -173,32 +168,13 @@ function ShareContent({ shareId, folderIds, first }: { shareId: string; folderId
         ? { view, files: folder.files, nextPageToken: folder.next_page_token, access }
         : { view: { ...view, share_status: folder.share_status }, files: [], nextPageToken: '', access };
     })().then(
-      (result) => current && setLoaded({ status: 'ready', ...result }),
+      (result) => current && setLoaded({ status: 'ready', ...result, folderId }),
       (error: unknown) => current && setLoaded({ status: 'failed', error }),
     );
     return () => {
       current = false;
     };
   }, [shareId, folderId, tried]);
-
-  // A share or folder of more than a page: the next page as the visitor scrolls to the end. The
-  // place's own listing is paged on (the share's items, or the folder's), never the share re-opened.
-  const loadedRef = useRef(loaded);
-  loadedRef.current = loaded;
-  const loadMore = useCallback(() => {
-    const shown = loadedRef.current;
-    if (shown.status !== 'ready' || !shown.nextPageToken || shown.more?.status === 'loading') return;
-    const place = placeVisit.current;
-    const landed = (next: Partial<Extract<Loaded, { status: 'ready' }>>) => place === placeVisit.current && setLoaded((current) => (current.status === 'ready' ? { ...current, ...next } : current));
-    setLoaded({ ...shown, more: { status: 'loading' } });
-    (folderId ? shares.folder(shown.access, folderId, shown.nextPageToken) : shares.view(shown.access, shown.nextPageToken)).then(
-      (page) => {
-        const listed = new Set(shown.files.map((file) => file.id));
-        landed({ files: [...shown.files, ...page.files.filter((file) => !listed.has(file.id))], nextPageToken: page.next_page_token, more: undefined });
-      },
-      (error: unknown) => landed({ more: { status: 'failed', error } }),
-    );
-  }, [folderId]);
 
   if (loaded.status === 'loading') return <ShareBusy />;
   if (loaded.status === 'failed') return <FailureNotice failure={loaded.error} />;
@@ -239,11 +215,8 @@ function ShareContent({ shareId, folderIds, first }: { shareId: string; folderId
       shareId={shareId}
       folderIds={folderIds}
       view={loaded.view}
-      files={loaded.files}
-      access={loaded.access}
+      firstPage={loaded}
       knownNames={first?.folderNames}
-      more={loaded.nextPageToken ? (loaded.more ?? { status: 'idle' }) : undefined}
-      onMore={loadMore}
     />
   );
 }
@@ -254,17 +227,24 @@ type SharedFilesProps = {
   shareId: string;
   folderIds: string[];
   view: ShareView;
-  files: DriveFile[];
-  access: ShareAccess;
+  /** The first page of what the place holds (the share's top, or the folder), and the next's token. */
+  firstPage: { files: DriveFile[]; nextPageToken: string; access: ShareAccess; folderId: string | undefined };
   /** Folder names the server looked up for the address the page was opened at. */
   knownNames: Record<string, string> | undefined;
-  /** Whether more files follow those shown, and how their page is doing; undefined when none follow. */
-  more: More | { status: 'idle' } | undefined;
-  onMore: () => void;
 };
 
-function SharedFiles({ shareId, folderIds, view, files, access, knownNames, more, onMore }: SharedFilesProps) {
+function SharedFiles({ shareId, folderIds, view, firstPage, knownNames }: SharedFilesProps) {
   const t = useT();
+  // A share or folder of more than a page: the next page of the place's own listing (the share's
+  // items, or the folder's) as the visitor scrolls to its end; the share is not opened again.
+  const { access, folderId } = firstPage;
+  const listing = useMemo(
+    () => createPagedListing((pageToken) => (folderId ? shares.folder(access, folderId, pageToken) : shares.view(access, pageToken)), firstPage),
+    [firstPage],
+  );
+  const listed = useStore(listing.$state);
+  const files = listed.status === 'ready' ? listed.files : firstPage.files;
+  const nearEnd = useNearEnd(listing.loadMore);
   // Who is signed in, and their time zone, are the browser's: the server's render shows neither.
   const hydrated = useHydrated();
   const user = useStore($user);
@@ -290,7 +270,6 @@ function SharedFiles({ shareId, folderIds, view, files, access, knownNames, more
     ...(access.passCodeToken ? { pass_code_token: access.passCodeToken } : {}),
     ...(folderIds.length > 0 ? { file_ids: folderIds.slice(-1) } : {}),
   });
-  const nearEnd = useNearEnd(onMore);
 
   function askToSave() {
     if (!signedIn) {
@@ -380,15 +359,12 @@ function SharedFiles({ shareId, folderIds, view, files, access, knownNames, more
           </li>
         ))}
       </ul>
-      {more && (
+      {listed.status === 'ready' && listed.problem && <FailureNotice failure={listed.problem.error} onRetry={listed.problem.retry} />}
+      {listed.status === 'ready' && listed.nextPageToken && (
         <div ref={nearEnd} className="share-more">
-          {more.status === 'failed' ? (
-            <FailureNotice failure={more.error} onRetry={onMore} />
-          ) : (
-            <button type="button" className="button secondary" disabled={more.status === 'loading'} onClick={onMore}>
-              {t('share.more')}
-            </button>
-          )}
+          <button type="button" className="button secondary" disabled={listed.loadingMore} onClick={() => void listing.loadMore()}>
+            {t('share.more')}
+          </button>
         </div>
       )}
       {choosingFolder && (

@@ -2,7 +2,7 @@ import { describe, it, expect, vi } from 'vitest';
 import { ApiError } from '#shared/api/client.ts';
 import type { FileListRequest } from '#shared/api/files-client.ts';
 import type { DriveFile, FileList } from '#shared/api/resources.ts';
-import { createFileListing, type ListingQuery } from './file-listing.ts';
+import { createFileListing, createPagedListing, type ListingQuery } from './file-listing.ts';
 
 const QUERY: ListingQuery = { parentId: '', order: 6, pinFoldersTop: true };
 
@@ -86,5 +86,22 @@ describe('a file listing', () => {
     expect(shownIds(listing)).toEqual(['f0', 'f1']);
     if (state.status === 'ready') state.problem?.retry();
     await vi.waitFor(() => expect(shownIds(listing)).toEqual(['f0', 'f1', 'f2', 'f3']));
+  });
+
+  it('shows a first page it was handed at once, and pages on from its token', async () => {
+    const tokens: (string | undefined)[] = [];
+    const listing = createPagedListing(
+      async (pageToken) => {
+        tokens.push(pageToken);
+        return { files: [item(2), item(1), item(3)], next_page_token: '' };
+      },
+      { files: [item(0), item(1)], nextPageToken: 'after-f1' },
+    );
+    expect(shownIds(listing)).toEqual(['f0', 'f1']);
+    await listing.loadMore();
+    // An item that moved into the next page while it was asked for is listed once.
+    expect(shownIds(listing)).toEqual(['f0', 'f1', 'f2', 'f3']);
+    await listing.loadMore();
+    expect(tokens).toEqual(['after-f1']);
   });
 });

@@ -1,6 +1,6 @@
-// One file list as a page shows it (a folder, the trash): the first page, the pages fetched as the
-// user scrolls (keyset tokens, so page 1,000 costs what page 1 costs), and a reload when the drive
-// changes that keeps the shown items until the new ones arrive, so nothing flashes.
+// One file list as a page shows it (a folder, the trash, a shared link): the first page, the pages
+// fetched as the user scrolls (page tokens, so page 1,000 costs what page 1 costs), and a reload
+// when the drive changes that keeps the shown items until the new ones arrive, so nothing flashes.
 import { atom, type ReadableAtom } from 'nanostores';
 import { toApiError, type ApiError } from '#shared/api/client.ts';
 import type { FileListRequest, FilesApi } from '#shared/api/files-client.ts';
@@ -26,15 +26,27 @@ export type FileListing = {
   loadMore(): Promise<void>;
 };
 
+/** One page of a list and the token of the next ('' after the last), as every listing API answers. */
+export type ListingPage = { files: DriveFile[]; next_page_token: string };
+
+/** A folder of the drive (or the trash, or a search), listed through the files API. */
 export function createFileListing(query: ListingQuery, files: Pick<FilesApi, 'listPage'>, pageSize = LISTING_PAGE_SIZE): FileListing {
-  const $state = atom<ListingState>({ status: 'loading' });
+  return createPagedListing((pageToken) => files.listPage(pageToken === undefined ? { ...query, limit: pageSize } : { ...query, limit: pageSize, pageToken }));
+}
+
+/**
+ * Any paged list of files: `fetchPage` answers the first page for no token, the next for a token.
+ * `firstPage`, when the page came with it (the share page's server render), is shown at once.
+ */
+export function createPagedListing(fetchPage: (pageToken: string | undefined) => Promise<ListingPage>, firstPage?: { files: DriveFile[]; nextPageToken: string }): FileListing {
+  const $state = atom<ListingState>(firstPage ? { status: 'ready', files: firstPage.files, nextPageToken: firstPage.nextPageToken, loadingMore: false, problem: undefined } : { status: 'loading' });
   // Bumped by every reload, so a page asked for before it cannot land in the newer list.
   let generation = 0;
 
   async function reload(): Promise<void> {
     const current = ++generation;
     try {
-      const page = await files.listPage({ ...query, limit: pageSize });
+      const page = await fetchPage(undefined);
       if (current !== generation) return;
       $state.set({ status: 'ready', files: page.files, nextPageToken: page.next_page_token, loadingMore: false, problem: undefined });
     } catch (failure) {
@@ -52,7 +64,7 @@ export function createFileListing(query: ListingQuery, files: Pick<FilesApi, 'li
     const current = generation;
     $state.set({ ...state, loadingMore: true, problem: undefined });
     try {
-      const page = await files.listPage({ ...query, limit: pageSize, pageToken: state.nextPageToken });
+      const page = await fetchPage(state.nextPageToken);
       const shown = $state.get();
       if (current !== generation || shown.status !== 'ready') return;
       // An item added after the first page may sort into a later one; it is listed once.
