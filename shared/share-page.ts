@@ -46,8 +46,6 @@ export function sharePath(shareId: string, folderIds: readonly string[] = []): s
   return ['', 's', shareId, ...folderIds].map(encodeURIComponent).join('/');
 }
 
-// The server's render of the share page sets the place of the request it renders.
-
 /** The id of the inert `<script type="application/json">` element that carries the first view. */
 export const SHARE_FIRST_VIEW_ELEMENT = 'share-first-view';
 

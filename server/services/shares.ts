@@ -122,12 +122,20 @@ export function sharesService(deps: { db: Kysely<Database>; files: FilesService;
     return { status: 'OK', share, items, token: issueToken(share) };
   }
 
-  /** A folder is inside a share when one of its ancestors (or itself) is a shared item. */
-  async function insideShare(share: ShareRow, items: FileRow[], fileId: string): Promise<FileRow | undefined> {
+  /**
+   * The way from a shared item down to `fileId` (that item first, the file last), or undefined when
+   * the file does not lie inside the share: a file is inside when it or one of its ancestors is shared.
+   */
+  async function pathInShare(share: ShareRow, items: FileRow[], fileId: string): Promise<FileRow[] | undefined> {
     const chain = await fileRepo.ancestry(db, share.user_id, fileId);
     if (chain.length === 0 || chain.some((f) => f.trashed_at !== null)) return undefined;
     const sharedIds = new Set(items.map((i) => i.id));
-    return chain.some((f) => sharedIds.has(f.id)) ? chain.at(-1) : undefined;
+    const top = chain.findIndex((f) => sharedIds.has(f.id));
+    return top === -1 ? undefined : chain.slice(top);
+  }
+
+  async function insideShare(share: ShareRow, items: FileRow[], fileId: string): Promise<FileRow | undefined> {
+    return (await pathInShare(share, items, fileId))?.at(-1);
   }
 
   async function sharerOf(share: ShareRow) {
@@ -287,25 +295,30 @@ export function sharesService(deps: { db: Kysely<Database>; files: FilesService;
 
     /** GET /share/detail: a folder inside the share, never one outside it. */
     async detail(access: ShareAccess, parentId: string, paging: { limit: number; pageToken?: string | undefined; order?: string | undefined }) {
-      const result = await check(access);
-      const answer = { share_status: result.status, share_status_text: SHARE_STATUS_TEXT[result.status], files: [] as DriveFile[], next_page_token: '' };
-      if (result.status !== 'OK' || !result.share || !result.items) return answer;
-      const folder = await insideShare(result.share, result.items, parentId);
-      if (!folder || folder.kind !== 'drive#folder') return { ...answer, share_status: 'NOT_FOUND' as const, share_status_text: SHARE_STATUS_TEXT.NOT_FOUND };
-      const listed = await files.list(result.share.user_id, { parentId, limit: paging.limit, pageToken: paging.pageToken, order: paging.order });
-      return { ...answer, files: listed.files.filter((f) => f.phase === 'PHASE_TYPE_COMPLETE').map((row) => presentFile(row)), next_page_token: listed.nextPageToken };
+      const { folderNames: _, ...answer } = await this.folder(access, [parentId], paging);
+      return answer;
     },
 
-    /** Names of the folders walked into (/s/<id>/<folder ids…>) that lie inside the share, for its breadcrumb. */
-    async folderNames(access: ShareAccess, folderIds: readonly string[]): Promise<Record<string, string>> {
+    /**
+     * The folder at the end of an address's walk (/s/<id>/<folder ids…>) as GET /share/detail
+     * answers it, with the names of the walked folders on the way down to it, for the breadcrumb.
+     */
+    async folder(access: ShareAccess, folderIds: readonly string[], paging: { limit: number; pageToken?: string | undefined; order?: string | undefined }) {
       const result = await check(access);
-      if (result.status !== 'OK' || !result.share || !result.items) return {};
-      const names: Record<string, string> = {};
-      for (const id of folderIds) {
-        const folder = await insideShare(result.share, result.items, id);
-        if (folder?.kind === 'drive#folder') names[id] = folder.name;
-      }
-      return names;
+      const answer = { share_status: result.status, share_status_text: SHARE_STATUS_TEXT[result.status], files: [] as DriveFile[], next_page_token: '', folderNames: {} as Record<string, string> };
+      const parentId = folderIds.at(-1);
+      if (result.status !== 'OK' || !result.share || !result.items || parentId === undefined) return answer;
+      const path = await pathInShare(result.share, result.items, parentId);
+      const folder = path?.at(-1);
+      if (!path || !folder || folder.kind !== 'drive#folder') return { ...answer, share_status: 'NOT_FOUND' as const, share_status_text: SHARE_STATUS_TEXT.NOT_FOUND };
+      const listed = await files.list(result.share.user_id, { parentId, limit: paging.limit, pageToken: paging.pageToken, order: paging.order });
+      const walked = new Set(folderIds);
+      return {
+        ...answer,
+        files: listed.files.filter((f) => f.phase === 'PHASE_TYPE_COMPLETE').map((row) => presentFile(row)),
+        next_page_token: listed.nextPageToken,
+        folderNames: Object.fromEntries(path.filter((f) => walked.has(f.id)).map((f) => [f.id, f.name])),
+      };
     },
 
     /** GET /share/file_info and :batch_file_info: files inside the share, with their download links. */

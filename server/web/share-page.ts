@@ -47,12 +47,14 @@ export function sharePageRenderer({ distDir, contentDir, shares, blockedNetworks
     if (!t) translators.set(locale, (t = createTranslator(locale, messages.get(locale)?.messages ?? {}, messages.get(DEFAULT_LOCALE)?.messages ?? {})));
     return t;
   };
-  let shell: string | undefined;
-  let render: Promise<RenderSharePage | undefined> | undefined;
-  const loadRender = () =>
-    (render ??= existsSync(renderFile)
-      ? import(pathToFileURL(renderFile).href).then((module: { renderSharePage: RenderSharePage }) => module.renderSharePage)
-      : Promise.resolve(undefined));
+  // Both built files, looked for once (the first share page asked for): without them the page's
+  // script renders the page alone.
+  let built: Promise<{ shell: string; renderPage: RenderSharePage } | undefined> | undefined;
+  const loadBuilt = () =>
+    (built ??=
+      existsSync(renderFile) && existsSync(shellFile)
+        ? import(pathToFileURL(renderFile).href).then((module: { renderSharePage: RenderSharePage }) => ({ shell: readFileSync(shellFile, 'utf8'), renderPage: module.renderSharePage }))
+        : Promise.resolve(undefined));
 
   /** What the share holds for this visitor at this address, as the API would answer the page. */
   async function firstView({ request, shareId, folderIds, locale }: SharePageRequest, jar: ReturnType<typeof memoryCookieJar>): Promise<ShareFirstView> {
@@ -78,15 +80,15 @@ export function sharePageRenderer({ distDir, contentDir, shares, blockedNetworks
     const folderId = folderIds.at(-1);
     if (view.share_status !== 'OK') return first;
     if (!folderId) return { ...first, files: view.files, nextPageToken: view.next_page_token };
-    const folder = await shares.detail(access, folderId, { limit: FIRST_PAGE_SIZE });
+    const folder = await shares.folder(access, folderIds, { limit: FIRST_PAGE_SIZE });
     if (folder.share_status !== 'OK') return { ...first, view: { ...view, share_status: folder.share_status, share_status_text: folder.share_status_text } };
-    return { ...first, files: folder.files, nextPageToken: folder.next_page_token, folderNames: await shares.folderNames(access, folderIds) };
+    return { ...first, files: folder.files, nextPageToken: folder.next_page_token, folderNames: folder.folderNames };
   }
 
   return async function renderSharePage(page: SharePageRequest): Promise<RenderedSharePage> {
-    const renderPage = await loadRender();
-    if (!renderPage || !existsSync(shellFile)) return undefined;
-    shell ??= readFileSync(shellFile, 'utf8');
+    const app = await loadBuilt();
+    if (!app) return undefined;
+    const { shell, renderPage } = app;
     const jar = memoryCookieJar(page.request.headers.cookie, { secure: secureCookies });
     let first: ShareFirstView;
     try {
