@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, it, expect, beforeEach } from 'vitest';
-import { STAT_MODULE } from '#shared/statistics.ts';
 import { startCookieTips } from './cookie-tips.ts';
+import { recordedStats } from './recorded-stats.ts';
 
 function banner(): HTMLElement {
   document.body.innerHTML = `
@@ -13,16 +13,6 @@ function banner(): HTMLElement {
   return document.getElementById('cookie-tips')!;
 }
 
-function recorder() {
-  const sent: Array<{ event: string; data: Record<string, unknown> }> = [];
-  const send = (_path: string, body: string) => {
-    const { module, event, data } = JSON.parse(body);
-    expect(module).toBe(STAT_MODULE);
-    sent.push({ event, data });
-  };
-  return { sent, send };
-}
-
 const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name)!;
 
 describe('cookie tips', () => {
@@ -30,7 +20,7 @@ describe('cookie tips', () => {
 
   it('shows the banner to a visitor who has not answered yet, sending nothing before opt-in', () => {
     const element = banner();
-    const { sent, send } = recorder();
+    const { sent, send } = recordedStats();
     startCookieTips(element, send);
     expect(element.hidden).toBe(false);
     expect(sent).toEqual([]);
@@ -38,7 +28,7 @@ describe('cookie tips', () => {
 
   it('stores allow_analysis=true on accept, hides the banner and sends the click, the first event allowed', () => {
     const element = banner();
-    const { sent, send } = recorder();
+    const { sent, send } = recordedStats();
     startCookieTips(element, send);
     button('Allow').click();
     expect(localStorage.getItem('allow_analysis')).toBe('true');
@@ -48,7 +38,7 @@ describe('cookie tips', () => {
 
   it('stores allow_analysis=false when only necessary cookies are allowed, and sends nothing', () => {
     const element = banner();
-    const { sent, send } = recorder();
+    const { sent, send } = recordedStats();
     startCookieTips(element, send);
     button('Only necessary').click();
     expect(localStorage.getItem('allow_analysis')).toBe('false');
@@ -59,13 +49,13 @@ describe('cookie tips', () => {
   it('does not ask again once answered', () => {
     localStorage.setItem('allow_analysis', 'false');
     const element = banner();
-    startCookieTips(element, recorder().send);
+    startCookieTips(element, recordedStats().send);
     expect(element.hidden).toBe(true);
   });
 
   it('ignores clicks on the banner outside its buttons', () => {
     const element = banner();
-    startCookieTips(element, recorder().send);
+    startCookieTips(element, recordedStats().send);
     element.querySelector('p')!.click();
     expect(localStorage.getItem('allow_analysis')).toBeNull();
     expect(element.hidden).toBe(false);

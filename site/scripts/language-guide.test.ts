@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, it, expect, beforeEach, vi, afterEach } from 'vitest';
-import { STAT_MODULE } from '#shared/statistics.ts';
 import { languageToOffer, startLanguageGuide, type LanguageOffer } from './language-guide.ts';
+import { recordedStats } from './recorded-stats.ts';
 
 const japanese: LanguageOffer = { label: '言語の提案', text: 'このページは日本語でもご覧いただけます。', switch: '日本語に切り替える', dismiss: '今後表示しない', href: '/ja/faq?locale=ja' };
 
@@ -15,16 +15,6 @@ function guide(pageLocale = 'en-US'): HTMLElement {
   const element = document.getElementById('language-guide')!;
   element.dataset.offers = JSON.stringify({ ja: japanese });
   return element;
-}
-
-function recorder() {
-  const sent: Array<{ event: string; data: Record<string, unknown> }> = [];
-  const send = (_path: string, body: string) => {
-    const { module, event, data } = JSON.parse(body);
-    expect(module).toBe(STAT_MODULE);
-    sent.push({ event, data });
-  };
-  return { sent, send };
 }
 
 describe('languageToOffer', () => {
@@ -59,7 +49,7 @@ describe('language guide', () => {
 
   it('shows the offer in the browser’s language, linking to the page in it', () => {
     const element = guide();
-    startLanguageGuide(element, recorder().send);
+    startLanguageGuide(element, recordedStats().send);
     expect(element.hidden).toBe(false);
     expect(element.lang).toBe('ja');
     expect(element.getAttribute('aria-label')).toBe(japanese.label);
@@ -72,13 +62,13 @@ describe('language guide', () => {
 
   it('stays hidden on a page already in the browser’s language', () => {
     const element = guide('ja');
-    startLanguageGuide(element, recorder().send);
+    startLanguageGuide(element, recordedStats().send);
     expect(element.hidden).toBe(true);
   });
 
   it('sends the switch click only after opt-in', () => {
     const element = guide();
-    const { sent, send } = recorder();
+    const { sent, send } = recordedStats();
     startLanguageGuide(element, send);
     const link = element.querySelector('a')!;
     // The click's navigation is not what is tested here.
@@ -92,12 +82,12 @@ describe('language guide', () => {
 
   it('is dismissed for good: pp_hide_lang_change is set and the next page does not show it', () => {
     const element = guide();
-    startLanguageGuide(element, recorder().send);
+    startLanguageGuide(element, recordedStats().send);
     element.querySelector('button')!.click();
     expect(element.hidden).toBe(true);
     expect(localStorage.getItem('pp_hide_lang_change')).toBe('true');
     const next = guide();
-    startLanguageGuide(next, recorder().send);
+    startLanguageGuide(next, recordedStats().send);
     expect(next.hidden).toBe(true);
   });
 });
