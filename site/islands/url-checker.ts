@@ -2,17 +2,16 @@
 // open, anything else to save into the drive as an offline download (POST /drive/v1/files with
 // upload_type UPLOAD_TYPE_URL, API.md).
 import { FILES_PATHS } from '#shared/api/files.ts';
+import { FILE_ERROR_MESSAGES } from '#shared/files/error-messages.ts';
 import { checkUrl } from './url-check.ts';
 import { clearStatus, describeApiFailure, readIslandText, showStatus, siteApi, type ApiErrorMessages } from './island.ts';
 
-/** What saving a link (an offline download) can fail with, beyond what every island handles; the drive's own words where it has them. */
+/** What saving a link (an offline download, a files call) can fail with: the drive's words for any files error, and the link's own. */
 export const SAVE_LINK_ERROR_MESSAGES: ApiErrorMessages = {
+  ...FILE_ERROR_MESSAGES,
   invalid_request: 'site.urlChecker.error.notAccepted',
   task_url_unsupported: 'site.urlChecker.error.unsupported',
   task_url_resolve_error: 'site.urlChecker.error.unreachable',
-  file_space_not_enough: 'files.error.spaceNotEnough',
-  task_daily_create_limit: 'files.error.dailyLimit',
-  task_run_nums_limit: 'files.error.runningLimit',
 };
 
 export function mountUrlChecker(root: HTMLElement): void {

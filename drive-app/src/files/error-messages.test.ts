@@ -3,7 +3,8 @@ import { ApiError } from '#shared/api/client.ts';
 import { API_ERRORS } from '#shared/api/errors.ts';
 import enUS from '../../../content/i18n/en-US.json';
 import { failureMessage } from '../accounts/error-messages.ts';
-import { FILE_ERROR_MESSAGES, NAME_PROBLEM_MESSAGES } from './error-messages.ts';
+import { FILE_ERROR_MESSAGES } from '#shared/files/error-messages.ts';
+import { NAME_PROBLEM_MESSAGES } from './error-messages.ts';
 
 const apiError = (error: string, details?: unknown[]) =>
   new ApiError(400, { error, error_code: 3, error_description: 'server text', ...(details ? { details } : {}) });
