@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 import type { NuboDatabase } from './db/database.ts';
 import { ServiceError, errorBody } from './errors.ts';
 import { healthRoutes } from './routes/health.ts';
-import { messagesRoutes } from './routes/messages.ts';
+import { loadMessages, messagesRoutes } from './routes/messages.ts';
 import { webRoutes } from './web/routes.ts';
 import { sharePageRenderer } from './web/share-page.ts';
 import { publicOriginOf } from './web/public-origin.ts';
@@ -111,7 +111,9 @@ export async function buildApp({ config, database, counters = memoryCounterStore
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes, { database });
-  await app.register(messagesRoutes, { contentDir: config.contentDir });
+  // The UI strings, read once: served to the apps, and used by the share page's server render.
+  const messages = loadMessages(config.contentDir);
+  await app.register(messagesRoutes, { messages });
   const accounts = accountsService({ db: database.db, counters, adminEmails: config.adminEmails, ...(limits ? { limits } : {}) });
   const auth = authenticator(accounts, config.publicUrl);
   await app.register(authRoutes, { accounts, auth, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
@@ -190,7 +192,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   app.addHook('onClose', () => counters.close());
   const renderSharePage = sharePageRenderer({
     distDir: config.distDir,
-    contentDir: config.contentDir,
+    messages,
     shares,
     blockedNetworks: config.blockedNetworks,
     secureCookies: config.secureCookies,

@@ -11,7 +11,7 @@ import { errorBody } from '../errors.ts';
 
 export const MESSAGES_MAX_AGE_SECONDS = 24 * 60 * 60;
 
-type LoadedMessages = { messages: Record<string, string>; etag: string };
+export type LoadedMessages = { messages: Record<string, string>; etag: string };
 
 export function loadMessages(contentDir: string): Map<string, LoadedMessages> {
   const loaded = new Map<string, LoadedMessages>();
@@ -23,8 +23,7 @@ export function loadMessages(contentDir: string): Map<string, LoadedMessages> {
   return loaded;
 }
 
-export const messagesRoutes: FastifyPluginAsyncTypebox<{ contentDir: string }> = async (app, { contentDir }) => {
-  const messages = loadMessages(contentDir);
+export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: Map<string, LoadedMessages> }> = async (app, { messages }) => {
   app.get(
     '/i18n/:locale/messages.json',
     {

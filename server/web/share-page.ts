@@ -13,7 +13,7 @@ import { createTranslator, type Translate } from '#shared/i18n/translator.ts';
 import { SHARE_FIRST_VIEW_ELEMENT, firstViewJson, type ShareFirstView } from '#shared/share-page.ts';
 import { ServiceError } from '../errors.ts';
 import { blockListOf, isBlocked } from '../routes/access.ts';
-import { loadMessages } from '../routes/messages.ts';
+import type { LoadedMessages } from '../routes/messages.ts';
 import type { SharesService } from '../services/shares.ts';
 import { escapeMarkup } from './markup.ts';
 
@@ -24,7 +24,8 @@ type RenderSharePage = (first: ShareFirstView, t: Translate) => string;
 
 export type SharePageOptions = {
   distDir: string;
-  contentDir: string;
+  /** The UI strings of every locale (routes/messages.ts loadMessages). */
+  messages: Map<string, LoadedMessages>;
   shares: SharesService;
   blockedNetworks: readonly string[];
   secureCookies: boolean;
@@ -36,11 +37,10 @@ export type SharePageRequest = { request: FastifyRequest; shareId: string; folde
 /** A rendered share page, or undefined when the page's script must render it itself. */
 export type RenderedSharePage = { html: string; setCookies: string[] } | undefined;
 
-export function sharePageRenderer({ distDir, contentDir, shares, blockedNetworks, secureCookies, log }: SharePageOptions) {
+export function sharePageRenderer({ distDir, messages, shares, blockedNetworks, secureCookies, log }: SharePageOptions) {
   const shellFile = path.join(distDir, 'drive-app', 'share.html');
   const renderFile = path.join(distDir, 'share-server', 'share-server.js');
   const blocked = blockListOf(blockedNetworks);
-  const messages = loadMessages(contentDir);
   const translators = new Map<Locale, Translate>();
   const translatorFor = (locale: Locale) => {
     let t = translators.get(locale);
