@@ -1,4 +1,4 @@
-// The share page (issue 5): requests per second for GET /share of a 100-file share and for the
+// The share page: requests per second for GET /share of a 100-file share and for the
 // server-rendered page /s/<id>, beside the /healthz floor of the same server; and, in Debian's
 // Chromium against the built app, the JavaScript (gzip) that runs before the files show (goal ≤
 // 70 KB: the server renders them, so the page is also loaded with every script refused and must

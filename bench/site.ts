@@ -1,4 +1,4 @@
-// The public site (issue 6): how long `astro build` takes for the whole site, the JavaScript each
+// The public site: how long `astro build` takes for the whole site, the JavaScript each
 // page loads (gzip, every script counted, inline ones too; content pages may load 10 KB), and
 // Lighthouse's four scores for the pages people read most, in en-US and ja (goal 100 each).
 // A page that is not built yet answers 404 and is reported as such.

@@ -29,9 +29,9 @@ export const STORAGE_KEYS = {
   // Keys the spec uses without naming them (the §3.7 block-button flag, §3.2 darkMode): Nubo's names.
   showBlockButton: 'pp_show_block_button',
   darkMode: 'pp_dark_mode',
-  // Uploads to continue after a reload (issue 4): Nubo's own, not in the spec.
+  // Uploads to continue after a reload: Nubo's own, not in the spec.
   unfinishedUploads: 'pp_unfinished_uploads',
-  // The favourite links hub's list (issue 6): Nubo's own, not in the spec.
+  // The favourite links hub's list: Nubo's own, not in the spec.
   favoriteLinks: 'pp_favorite_links',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -140,7 +140,7 @@ export const COOKIES = {
     name: 'nubo_free_days',
     options: (days: number) => ({ ...DEFAULT_COOKIE_OPTIONS, maxAgeSeconds: FREE_DAY_COOKIE_MINUTES * MINUTE_SECONDS * days }),
   },
-  // The browser's sign-in tokens: httpOnly, so no page script can read them (issue 3).
+  // The browser's sign-in tokens: httpOnly, so no page script can read them.
   accessToken: { name: 'nubo_access', options: { ...DEFAULT_COOKIE_OPTIONS, sameSite: 'lax', httpOnly: true, maxAgeSeconds: 15 * MINUTE_SECONDS } },
   // Sent only to the token endpoints, never to cross-site requests.
   refreshToken: { name: 'nubo_refresh', options: { ...DEFAULT_COOKIE_OPTIONS, httpOnly: true, path: '/v1/auth', maxAgeSeconds: 30 * DAY_SECONDS } },

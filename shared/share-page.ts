@@ -1,4 +1,4 @@
-// The share page as the server renders it first (issue 5): what the server found for this visitor
+// The share page as the server renders it first: what the server found for this visitor
 // at this address, rendered into the page's HTML so the files show before any script runs, and
 // handed to the page's script in the same document so it takes over (hydrates) without asking
 // the API again — the view was already counted once.

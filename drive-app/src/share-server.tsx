@@ -1,4 +1,4 @@
-// The share page rendered on the server (issue 5): the same components as in the browser, so the
+// The share page rendered on the server: the same components as in the browser, so the
 // visitor sees the files before any script has loaded, and the browser takes the HTML over as is.
 // Built by `vite build --ssr` into dist/share-server/; the server imports it (server/web/share-page.ts).
 import { renderToString } from 'react-dom/server';

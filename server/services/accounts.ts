@@ -35,7 +35,7 @@ export type AccountLimits = {
   challengesPerIp: { max: number; windowMs: number };
 };
 
-/** Abuse limits (issue 3): per address and per account, with a proof-of-work step before the wall. */
+/** Abuse limits: per address and per account, with a proof-of-work step before the wall. */
 export const DEFAULT_LIMITS: AccountLimits = {
   signInPerIp: { max: 30, windowMs: 10 * 60_000 },
   signInFailuresPerAccount: { captchaAt: 5, max: 20, windowMs: 15 * 60_000 },

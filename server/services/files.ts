@@ -1,4 +1,4 @@
-// The drive's files and folders (issue 4): listing with keyset pages, folders, rename, move, copy,
+// The drive's files and folders: listing with keyset pages, folders, rename, move, copy,
 // trash and its undo, delete for ever, stars and the quota. Every operation is one transaction
 // and names every file through the user's own id.
 import { createHash } from 'node:crypto';

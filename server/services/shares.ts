@@ -1,4 +1,4 @@
-// Share links (issue 5): create, list and cancel one's shares; open one as a visitor, where every
+// Share links: create, list and cancel one's shares; open one as a visitor, where every
 // answer is a share status of SPEC §4 produced by a real rule, never an HTTP error.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Uploads (issue 4): a file is created PENDING with a tus upload behind it; bytes arrive over
+// Uploads: a file is created PENDING with a tus upload behind it; bytes arrive over
 // tus; on the last byte the content's hash is already known, the upload file is renamed into the
 // blob store and the file completes. The quota is checked at creation and again, atomically, at
 // completion. A file whose content is already stored completes at once, once the client proves

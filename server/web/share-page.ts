@@ -1,4 +1,4 @@
-// The share page rendered on the server (issue 5, SPEC §2.4): what the share holds for this visitor
+// The share page rendered on the server (SPEC §2.4): what the share holds for this visitor
 // (passcode cookie, the link's passcode, the blocked-network check, the folder walked into) is
 // looked up here and rendered with the drive app's own components (dist/share-server, built by
 // `vite build --ssr`), so a visitor on a phone sees the files before any script has loaded. The

@@ -1,4 +1,4 @@
-// File and folder names (issue 4): what a name may be, and the "name (1).ext" a clash becomes.
+// File and folder names: what a name may be, and the "name (1).ext" a clash becomes.
 // Names are data: never paths, never markup. The same rule runs in the app and on the server.
 
 export const NAME_MAX_BYTES = 255;

@@ -1,4 +1,4 @@
-// Accounts in the browser (issue 3): signing up, out and in, the wrong-password message, a
+// Accounts in the browser: signing up, out and in, the wrong-password message, a
 // session revoked from another browser, and handing a sign-in to the desktop client and to the
 // browser extension.
 import { createHash, randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Uploading a whole folder (issue 4): the folder chooser sends a nested tree, which arrives with
+// Uploading a whole folder: the folder chooser sends a nested tree, which arrives with
 // its folders and every file in its place, and a second upload of the same folder lands beside the
 // first under the server's numbered name. (A folder chooser lists files only, so an empty folder
 // comes along only when folders are dropped.)

@@ -1,4 +1,4 @@
-// Reading and playing files in place (issue 4): text shown as text (never as markup, and only its
+// Reading and playing files in place: text shown as text (never as markup, and only its
 // beginning when it is long), a PDF drawn page by page with PDF.js, a video played, and a video
 // whose sound browsers cannot decode (E-AC-3) flagged. Fixtures in tests/fixtures were made with
 // ffmpeg's test sources (3 s VP8/Opus WebM; 2 s H.264/E-AC-3 MP4).

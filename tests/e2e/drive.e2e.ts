@@ -1,4 +1,4 @@
-// The drive in the browser (issue 4): folders and breadcrumbs, uploads (one cut off midway and
+// The drive in the browser: folders and breadcrumbs, uploads (one cut off midway and
 // resumed from the panel), downloads compared byte for byte, rename clashes, sort and view kept
 // across a reload, the trash, and the quota bar. Each test signs up a user of its own (6 of the
 // server's 20 sign-ups per hour per address).

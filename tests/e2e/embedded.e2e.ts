@@ -1,4 +1,4 @@
-// Embedded mode (issue 4, SPEC §1, §2.7, §7.6): the drive framed by a host page, and inside the
+// Embedded mode (SPEC §1, §2.7, §7.6): the drive framed by a host page, and inside the
 // native app's webview with its bridge played by the test.
 import http from 'node:http';
 import { test, expect, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The share page (issue 5): a visitor opens /s/<id>, gives the passcode, browses, previews, and
+// The share page: a visitor opens /s/<id>, gives the passcode, browses, previews, and
 // saves the share into their own drive — signing in on the way — and every state of a share
 // (expired, cancelled, taken down, saved as often as allowed, unknown) has its own page.
 import path from 'node:path';

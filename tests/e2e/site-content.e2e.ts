@@ -1,4 +1,4 @@
-// The public site's content (issue 6): help centre, FAQ, policies and blog, built by Astro and
+// The public site's content: help centre, FAQ, policies and blog, built by Astro and
 // served by the real server.
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The product pages of the public site (issue 6): every page in two locales, downloads and report
+// The product pages of the public site: every page in two locales, downloads and report
 // figures from content/, the activity-end guard, API islands' translated errors, phones and keyboards.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Sending a file's bytes over tus (issue 4) with tus-js-client, behind the small interface the
+// Sending a file's bytes over tus with tus-js-client, behind the small interface the
 // upload queue needs, and what a failed transfer means for the user: try again, or not.
 import { Upload } from 'tus-js-client';
 import { ApiError, toApiError } from '#shared/api/client.ts';

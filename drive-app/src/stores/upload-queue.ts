@@ -1,4 +1,4 @@
-// Uploads (issue 4). Each picked or dropped file becomes a pending file on the server (POST /files,
+// Uploads. Each picked or dropped file becomes a pending file on the server (POST /files,
 // which checks the name and the quota before the first byte), and its bytes go over tus to the
 // address that answers. Pause stops the request; resume asks the server where it stopped. A record
 // in local storage lets the same file, picked again after a reload, continue where it was.
