@@ -3,16 +3,15 @@
 // and names every file through the user's own id.
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { fileCategoryOf, fileExtension } from '#shared/files/classify.ts';
+import { fileExtension } from '#shared/files/classify.ts';
 import { freeName, nameProblem, splitExtension } from '#shared/files/names.ts';
 import { DEFAULT_SORT_ORDER, sortOrderEntry, sortOrderFromStored } from '#shared/files/sort-order.ts';
-import type { About, DriveFile } from '#shared/api/resources.ts';
-import type { Database, FileKind, MediaTable } from '../db/schema.ts';
-import type { Selectable } from 'kysely';
+import type { About } from '#shared/api/resources.ts';
+import type { Database, FileKind } from '../db/schema.ts';
 
-type MediaRow = Selectable<MediaTable>;
 import { SORT_COLUMNS, filesRepository, type FileRow, type ListCursor, type ListQuery } from '../db/repositories/files.ts';
 import { ServiceError } from '../errors.ts';
+import { readPageToken, writePageToken } from '../pagination.ts';
 import { recentEvents, recordEvents } from '../db/repositories/events.ts';
 import { takedownsRepository } from '../db/repositories/takedowns.ts';
 import type { BlobStore, StoredBlob } from '../storage/blob-store.ts';
@@ -163,11 +162,11 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
         ...(request.q?.trim() ? { nameContains: request.q.trim() } : {}),
       };
       const fingerprint = fingerprintOf({ ...query, after: undefined, limit });
-      if (request.pageToken) query.after = readPageToken(request.pageToken, fingerprint);
+      if (request.pageToken) query.after = readPageToken(request.pageToken, (parts) => listCursorOf(parts, fingerprint));
       const rows = await repo.list(query);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
-      const nextPageToken = rows.length > limit && last ? writePageToken({ kind: last.kind, value: last[query.column], id: last.id }, fingerprint) : '';
+      const nextPageToken = writePageToken(rows.length > limit && last ? [fingerprint, last.kind, last[query.column], last.id] : undefined);
       return { files: page, nextPageToken };
     },
 
@@ -381,7 +380,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
 
     /** The recent list: what happened to which file, newest first, with the file as it is now. */
     async recent(userId: string, limit: number, pageToken: string | undefined) {
-      const after = pageToken ? readEventToken(pageToken) : undefined;
+      const after = pageToken ? readPageToken(pageToken, eventPositionOf) : undefined;
       const events = await recentEvents(db, userId, limit + 1, after);
       const page = events.slice(0, limit);
       const files = await repo.findMany(db, userId, [...new Set(page.map((e) => e.file_id))]);
@@ -389,7 +388,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
       const last = page.at(-1);
       return {
         events: page.map((event) => ({ event, file: live.get(event.file_id) })),
-        nextPageToken: events.length > limit && last ? Buffer.from(JSON.stringify([last.created_at, last.id])).toString('base64url') : '',
+        nextPageToken: writePageToken(events.length > limit && last ? [last.created_at, last.id] : undefined),
       };
     },
 
@@ -441,45 +440,6 @@ export function newFileRow(item: { userId: string; parentId: string; kind: FileK
     trashed_at: null,
     trash_root_id: null,
     params: '{}',
-  };
-}
-
-/** The API's File resource (API.md) for a row, with its download link when one is given. */
-export function presentFile(row: FileRow, download?: { url: string; expire: string }, thumbnailLink = '', media?: MediaRow): DriveFile {
-  return {
-    kind: row.kind,
-    id: row.id,
-    parent_id: row.parent_id,
-    name: row.name,
-    size: String(row.size),
-    mime_type: row.mime_type,
-    file_extension: row.file_extension ? `.${row.file_extension}` : '',
-    file_category: row.kind === 'drive#folder' ? 'OTHER' : fileCategoryOf({ name: row.name, mimeType: row.mime_type }),
-    hash: row.hash ?? '',
-    created_time: new Date(row.created_at).toISOString(),
-    modified_time: new Date(row.modified_at).toISOString(),
-    trashed: row.trashed_at !== null,
-    starred: row.starred_at !== null,
-    phase: row.phase as DriveFile['phase'],
-    thumbnail_link: thumbnailLink,
-    icon_link: '',
-    params: JSON.parse(row.params),
-    ...(download
-      ? { web_content_link: download.url, links: { 'application/octet-stream': { url: download.url, token: '', expire: download.expire } } }
-      : {}),
-    ...(download && media
-      ? {
-          medias: [
-            {
-              media_id: media.hash,
-              media_name: 'Original',
-              is_origin: true,
-              link: { url: download.url, expire: download.expire },
-              video: { width: media.width, height: media.height, duration: media.duration, video_codec: media.video_codec, audio_codec: media.audio_codec },
-            },
-          ],
-        }
-      : {}),
   };
 }
 
@@ -537,31 +497,14 @@ function fingerprintOf(query: Omit<ListQuery, 'after'> & { after?: undefined }):
   return createHash('sha256').update(JSON.stringify(query)).digest('base64url').slice(0, 12);
 }
 
-function writePageToken(cursor: ListCursor, fingerprint: string): string {
-  return Buffer.from(JSON.stringify([fingerprint, cursor.kind, cursor.value, cursor.id])).toString('base64url');
+/** A listing's position: only in the listing it came from (the same fingerprint). */
+function listCursorOf([print, kind, value, id]: unknown[], fingerprint: string): ListCursor | undefined {
+  if (print !== fingerprint || typeof kind !== 'string' || (typeof value !== 'string' && typeof value !== 'number') || typeof id !== 'string') return undefined;
+  return { kind, value, id };
 }
 
-/** A page token only continues the listing it came from. */
-function readPageToken(token: string, fingerprint: string): ListCursor {
-  try {
-    const [print, kind, value, id] = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-    if (print === fingerprint && typeof kind === 'string' && (typeof value === 'string' || typeof value === 'number') && typeof id === 'string') {
-      return { kind, value, id };
-    }
-  } catch {
-    // fall through
-  }
-  throw new ServiceError('invalid_request', 'This page token does not belong to this listing. Start again from the first page.', [{ field: 'page_token', reason: 'invalid' }]);
-}
-
-function readEventToken(token: string): { at: number; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-    if (Number.isSafeInteger(at) && typeof id === 'string') return { at, id };
-  } catch {
-    // fall through
-  }
-  throw new ServiceError('invalid_request', 'This page token is not valid. Start again from the first page.', [{ field: 'page_token', reason: 'invalid' }]);
+function eventPositionOf([at, id]: unknown[]): { at: number; id: string } | undefined {
+  return Number.isSafeInteger(at) && typeof id === 'string' ? { at: at as number, id } : undefined;
 }
 
 function assertName(name: string) {

@@ -8,8 +8,10 @@ import type { Database } from '../db/schema.ts';
 import { filesRepository, type FileRow } from '../db/repositories/files.ts';
 import type { CounterStore } from '../auth/rate-limits.ts';
 import { ServiceError } from '../errors.ts';
+import { readPageToken, writePageToken } from '../pagination.ts';
 import { newId } from '../ids.ts';
-import { presentFile, TREE_COPY_INLINE_MAX_ITEMS, type FilesService } from './files.ts';
+import { TREE_COPY_INLINE_MAX_ITEMS, type FilesService } from './files.ts';
+import { presentFile } from '../presenters/files.ts';
 import { recordEvents } from '../db/repositories/events.ts';
 import { takedownsRepository } from '../db/repositories/takedowns.ts';
 
@@ -235,11 +237,10 @@ export function sharesService(deps: { db: Kysely<Database>; files: FilesService;
         user_info: await sharerOf(share),
       };
       if (result.status !== 'OK') return described;
-      const offset = paging.pageToken ? Number(Buffer.from(paging.pageToken, 'base64url').toString('utf8')) : 0;
-      if (!Number.isSafeInteger(offset) || offset < 0) throw new ServiceError('invalid_request', 'This page token is not valid.', [{ field: 'page_token', reason: 'invalid' }]);
+      const offset = paging.pageToken ? readPageToken(paging.pageToken, offsetOf) : 0;
       if (offset === 0) await db.updateTable('share').set((eb) => ({ view_count: eb('view_count', '+', 1) })).where('id', '=', share.id).execute();
       const page = items.slice(offset, offset + paging.limit);
-      const next = offset + paging.limit < items.length ? Buffer.from(String(offset + paging.limit)).toString('base64url') : '';
+      const next = writePageToken(offset + paging.limit < items.length ? [offset + paging.limit] : undefined);
       return { ...described, files: page.map((row) => presentFile(row)), next_page_token: next };
     },
 
@@ -349,4 +350,9 @@ export function maskName(name: string): string {
   const chars = [...name];
   if (chars.length <= 1) return `${chars[0] ?? ''}***`;
   return `${chars[0]}***${chars.at(-1)}`;
+}
+
+/** A share's items are few (a share names its items), so its pages are counted by offset. */
+function offsetOf([offset]: unknown[]): number | undefined {
+  return Number.isSafeInteger(offset) && (offset as number) >= 0 ? (offset as number) : undefined;
 }
