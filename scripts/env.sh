@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sourced by every project script: puts Node 24 first on PATH (bootstrapping it from the npm
 # registry into a cache folder when the machine's node is older than Astro 7 allows) and
-# installs the project's packages when package-lock.json changed since the last install.
+# installs the project's packages (npm ci) when package-lock.json changed since the last install.
 set -euo pipefail
 
 NUBO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -26,11 +26,12 @@ if ! node_is_recent_enough; then
   export npm_config_nodedir="$node_dir"
 fi
 
-# Install packages when the lock file differs from the one the last install used.
+# Install packages when the lock file differs from the one the last install used: exactly what the
+# lock names (npm ci), so a lock that does not match package.json stops here, as in a deployment.
 install_stamp="$NUBO_ROOT/node_modules/.nubo-lock-installed"
 if [ ! -f "$install_stamp" ] || ! cmp -s "$NUBO_ROOT/package-lock.json" "$install_stamp"; then
   echo "nubo: installing packages" >&2
   # Never let a test tool fetch a browser of its own: the Debian Chromium is used.
-  (cd "$NUBO_ROOT" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-audit --no-fund --loglevel=error >&2)
+  (cd "$NUBO_ROOT" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error >&2)
   cp "$NUBO_ROOT/package-lock.json" "$install_stamp"
 fi

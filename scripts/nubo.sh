@@ -23,8 +23,39 @@ build_if_stale() {
   fi
 }
 
-free_port() {
-  node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
+# The browser tests drive Debian's Chromium; never a browser a test tool downloads.
+CHROMIUM=/usr/bin/chromium
+ensure_chromium() {
+  [ -x "$CHROMIUM" ] && return
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "nubo: installing Debian's Chromium for the browser tests" >&2
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "nubo: the browser tests need Debian's Chromium at $CHROMIUM; install it with: sudo apt-get install -y chromium" >&2
+    exit 1
+  fi
+}
+
+# Server tests run on SQLite and on the PostgreSQL at TEST_DATABASE_URL's host (127.0.0.1:5432).
+ensure_postgres() {
+  pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null && return
+  if command -v pg_ctlcluster >/dev/null 2>&1 && [ -n "$(ls /etc/postgresql 2>/dev/null)" ]; then
+    echo "nubo: starting the local PostgreSQL cluster" >&2
+    pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start || true
+    for _ in $(seq 1 30); do pg_isready -h 127.0.0.1 -p 5432 -q && return; sleep 1; done
+  fi
+  echo "nubo: the server tests need PostgreSQL at 127.0.0.1:5432 (trust auth, database test); see the README's \"Test it\"" >&2
+  exit 1
+}
+
+lint() {
+  echo "nubo: type-checking and linting" >&2
+  local status=0
+  npx tsc --noEmit -p . || status=$?
+  npx biome ci --reporter=summary . || status=$?
+  npx knip --no-progress || status=$?
+  return "$status"
 }
 
 command="${1:-}"
@@ -42,17 +73,19 @@ case "$command" in
     build
     ;;
   lint)
-    npx tsc --noEmit -p .
+    lint
     ;;
   test)
+    ensure_chromium
+    ensure_postgres
     build
-    echo "nubo: type-checking" >&2
-    npx tsc --noEmit -p .
+    status=0
+    # A lint error fails the run, after the tests have had their say.
+    lint || status=$?
     reports="$(mktemp -d -t nubo-reports-XXXXXX)"
     e2e_data="$(mktemp -d -t nubo-e2e-XXXXXX)"
-    status=0
     npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" "$@" || status=$?
-    E2E_PORT="$(free_port)" E2E_DATA_DIR="$e2e_data" PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" \
+    E2E_DATA_DIR="$e2e_data" PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" \
       npx playwright test --config tests/e2e/playwright.config.ts --reporter=list,json || status=$?
     # One closing line for both runners, so a reader (or CI) sees the whole count at once.
     node scripts/test-summary.ts "$reports/vitest.json" "$reports/playwright.json" || status=$?

@@ -5,14 +5,12 @@ import { test, expect, type Page } from '@playwright/test';
 import { signUp } from './drive-helpers.ts';
 
 const appOrigin = (page: Page) => new URL(page.url()).origin;
-/** The host page's origin: the next port, allowed by EMBED_ORIGINS in playwright.config.ts. */
-const hostOriginFor = (app: string, offset = 1) => {
-  const url = new URL(app);
-  return `${url.protocol}//${url.hostname}:${Number(url.port) + offset}`;
-};
+/** The host page's origin, allowed by EMBED_ORIGINS: a port playwright.config.ts found free. */
+const allowedHost = () => `http://127.0.0.1:${process.env.E2E_EMBED_HOST_PORT}`;
 
 /**
- * Serves, from a real server at `host` (a loopback page may frame a loopback app), a host page that
+ * Serves, from a real server at `host` (a loopback page may frame a loopback app; without a host, on
+ * any free port, for a host EMBED_ORIGINS does not name), a host page that
  * frames `src` and keeps every message it receives; the server stops after the test.
  */
 let stopHost: (() => Promise<void>) | undefined;
@@ -21,15 +19,17 @@ test.afterEach(async () => {
   stopHost = undefined;
 });
 
-async function hostPage(page: Page, host: string, src: string): Promise<void> {
-  const body = `<!doctype html><title>Host</title>
+async function hostPage(page: Page, host: string | undefined, src: (host: string) => string): Promise<void> {
+  let origin = host ?? '';
+  const body = () => `<!doctype html><title>Host</title>
     <script>window.received = []; addEventListener('message', (e) => window.received.push({ origin: e.origin, data: e.data }));</script>
-    <iframe id="drive" src="${src}" style="width:1100px;height:700px" onload="window.frameLoaded = true"></iframe>`;
-  const server = http.createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'text/html' }).end(body));
-  const { hostname, port } = new URL(host);
-  await new Promise<void>((resolve) => server.listen(Number(port), hostname, resolve));
+    <iframe id="drive" src="${src(origin)}" style="width:1100px;height:700px" onload="window.frameLoaded = true"></iframe>`;
+  const server = http.createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'text/html' }).end(body()));
+  const port = host ? Number(new URL(host).port) : 0;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
   stopHost = () => new Promise((resolve) => server.close(() => resolve()));
-  await page.goto(`${host}/host.html`);
+  await page.goto(`${origin}/host.html`);
 }
 
 /** Adds a link to the framed app's page, as content with actions (a notification, a card) would carry. */
@@ -53,7 +53,7 @@ test.describe('framed by a host page', () => {
   test('runs app actions inside the frame, posts host actions to the allowed origin only, and opens _blank links in a window', async ({ page, context }) => {
     await signUp(page, 'Framed Person');
     const app = appOrigin(page);
-    const host = hostOriginFor(app);
+    const host = allowedHost();
     const file = await page.evaluate(async () => {
       const folder = await fetch('/drive/v1/files', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ kind: 'drive#folder', name: 'Shared docs' }) }).then((r) => r.json());
       const note = await fetch('/drive/v1/files', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ kind: 'drive#file', name: 'note.txt', parent_id: folder.file.id, size: '5' }) }).then((r) => r.json());
@@ -62,7 +62,7 @@ test.describe('framed by a host page', () => {
       return { id: note.file.id as string, folderId: folder.file.id as string, taskId: emptied.task_id as string };
     });
 
-    await hostPage(page, host, `${app}/drive/all?origin=${encodeURIComponent(host)}&hide_header=1`);
+    await hostPage(page, host, () => `${app}/drive/all?origin=${encodeURIComponent(host)}&hide_header=1`);
     const frame = page.frameLocator('#drive');
     await expect(frame.getByRole('heading', { level: 1, name: 'All files' })).toBeVisible();
     // hide_header: the host shows its own.
@@ -108,8 +108,7 @@ test.describe('framed by a host page', () => {
   test('cannot be framed by a page that EMBED_ORIGINS does not name', async ({ page }) => {
     await signUp(page, 'Unframed Person');
     const app = appOrigin(page);
-    const stranger = hostOriginFor(app, 2);
-    await hostPage(page, stranger, `${app}/drive/all?origin=${encodeURIComponent(stranger)}`);
+    await hostPage(page, undefined, (stranger) => `${app}/drive/all?origin=${encodeURIComponent(stranger)}`);
     await page.waitForFunction(() => (window as unknown as { frameLoaded?: boolean }).frameLoaded === true);
     // The browser refused to show the app in that frame (frame-ancestors).
     expect(page.frames().some((frame) => frame.url().startsWith(`${app}/drive/`) && frame !== page.mainFrame())).toBe(false);

@@ -1,11 +1,20 @@
 // Browser tests: Debian's Chromium (never a downloaded browser) against the real Nubo server,
 // started here on a free port with a data folder of its own.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 8091);
+/** A port free now, found by asking the system for one (synchronously: a config cannot wait). */
+const freePort = () =>
+  execFileSync(process.execPath, ['-e', 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})'], {
+    encoding: 'utf8',
+  });
+// Kept in the environment, so the test workers (which load this file again) see the same ports.
+const port = Number((process.env.E2E_PORT ??= freePort()));
+// The embedded-mode tests frame the app from a host page on this port, which EMBED_ORIGINS allows.
+const embedHostPort = Number((process.env.E2E_EMBED_HOST_PORT ??= freePort()));
 const baseURL = `http://127.0.0.1:${port}`;
 const root = path.resolve(import.meta.dirname, '../..');
 // Known to the tests too (process.env), so a test can set up a state no API offers, such as an expired share.
@@ -44,8 +53,7 @@ export default defineConfig({
       BLOCKED_NETWORKS: '::1/128',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      // The embedded-mode tests frame the app from a host page on the next port (served by the test).
-      EMBED_ORIGINS: `http://127.0.0.1:${port + 1}`,
+      EMBED_ORIGINS: `http://127.0.0.1:${embedHostPort}`,
       // The share tests take content down as this moderator.
       ADMIN_EMAILS: 'moderator@e2e.example.com',
       // A calendar with one campaign ended long ago and others running for decades, so the
