@@ -17,6 +17,7 @@ export function Sidebar() {
   const signedIn = useStore($user).status === 'signed-in';
   return (
     <>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a tap beside the open sidebar closes it; keyboards close it with its own button */}
       {isMobile && sidebarMobileVisible && <div className="sidebar-backdrop" onClick={() => setSidebarMobileVisible(false)} />}
       <nav id="app-sidebar" className="app-sidebar" data-open={open} aria-label={t('drive.sidebar.label')} hidden={!open}>
         <ul>

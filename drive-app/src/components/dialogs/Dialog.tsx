@@ -27,6 +27,7 @@ export function Dialog({ title, onClose, children, className = '', actions }: Pr
   }, []);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click has Escape (onCancel) as its keyboard twin
     <dialog
       ref={dialog}
       className={`dialog ${className}`}

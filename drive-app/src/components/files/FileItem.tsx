@@ -26,6 +26,7 @@ export function FileItem({ file, view, id, selected, active, position, count, on
   const isFolder = file.kind === 'drive#folder';
   const uploading = file.phase === 'PHASE_TYPE_PENDING';
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/useFocusableInteractive: the listbox holds the focus and moves it over options (aria-activedescendant), so its keys serve every item
     <div
       id={id}
       role="option"

@@ -148,6 +148,7 @@ export function FileItems({ listboxRef, files, complete = true, view, label, sel
           <span className="file-size">{t('files.column.size')}</span>
         </div>
       )}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a click on the empty space clears the selection, as Escape does from the listbox */}
       <div
         ref={scroller}
         className="file-scroller"

@@ -10,6 +10,7 @@ import type { FileViewSetting } from '#shared/files/view-settings.ts';
 export function useFileListing(query: ListingQuery): FileListing {
   const key = JSON.stringify(query);
   // A new query object each render is the same listing while its value is the same.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key is the query's value
   const listing = useMemo(() => createFileListing(query, driveFiles), [key]);
   useEffect(() => {
     void listing.reload();

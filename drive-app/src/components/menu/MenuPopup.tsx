@@ -67,6 +67,7 @@ export function MenuPopup({ label, entries, at, onClose }: Props) {
   return createPortal(
     <div ref={menu} role="menu" aria-label={label} className="menu-popup" style={{ left: position.x, top: position.y }} onKeyDown={moveFocus}>
       {entries.map((entry) => (
+        // biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-checked is set only when the role is menuitemcheckbox or menuitemradio
         <button
           key={entry.id}
           type="button"
@@ -85,6 +86,7 @@ export function MenuPopup({ label, entries, at, onClose }: Props) {
           </span>
           <span className="menu-label">{entry.label}</span>
           {entry.hint && (
+            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a kbd is not focusable; aria-keyshortcuts announces the shortcut
             <kbd className="menu-hint" aria-hidden="true">
               {entry.hint}
             </kbd>

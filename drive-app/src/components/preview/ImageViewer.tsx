@@ -23,6 +23,7 @@ export function ImageViewer({ file, link, position, onPrevious, onNext }: Props)
   const { zoom, zoomIn, zoomOut, reset } = zooming;
   const [broken, setBroken] = useState(false);
   // Each image starts fitted to the window.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another file is shown, not when reset changes
   useEffect(() => {
     reset();
     setBroken(false);
@@ -37,7 +38,9 @@ export function ImageViewer({ file, link, position, onPrevious, onNext }: Props)
 
   if (broken) return <NoPreview file={file} link={link} reason="broken" />;
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the viewer's keys (zoom, next, previous) work wherever the focus is inside it
     <div className="image-viewer" onKeyDown={keys}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex lint/a11y/useAriaPropsSupportedByRole: a scrollable region is focusable and named, so keyboards can scroll it */}
       <div className="image-stage" data-zoomed={zoom > FIT} tabIndex={0} data-autofocus aria-label={t('files.preview.imageArea')}>
         <img key={file.id} src={inlineLink(link)} alt={file.name} style={{ transform: `scale(${zoom})` }} onError={() => setBroken(true)} />
       </div>

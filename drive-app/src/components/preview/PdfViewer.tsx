@@ -28,6 +28,7 @@ export function PdfViewer({ file, link }: Props) {
   const { zoom, zoomIn, zoomOut } = zooming;
   const canvas = useRef<HTMLCanvasElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new file starts again from its first page, even behind the same link
   useEffect(() => {
     let current = true;
     let loading: PDFDocumentLoadingTask | undefined;
@@ -77,6 +78,7 @@ export function PdfViewer({ file, link }: Props) {
   const pages = document.numPages;
   const step = (by: number) => setPageNumber((at) => Math.min(pages, Math.max(1, at + by)));
   function keys(event: KeyboardEvent) {
+    // biome-ignore lint/correctness/noComponentHookFactories: key names, not components
     const run = { ArrowLeft: () => step(-1), ArrowRight: () => step(1), PageUp: () => step(-1), PageDown: () => step(1), '+': zoomIn, '=': zoomIn, '-': zoomOut }[event.key];
     if (!run) return;
     event.preventDefault();
@@ -84,8 +86,11 @@ export function PdfViewer({ file, link }: Props) {
   }
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the viewer's keys (pages, zoom) work wherever the focus is inside it
     <div className="pdf-viewer" onKeyDown={keys}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex lint/a11y/useAriaPropsSupportedByRole: a scrollable region is focusable and named, so keyboards can scroll it */}
       <div className="pdf-stage" tabIndex={0} data-autofocus aria-label={t('files.preview.pdfPage', { at: pageNumber, of: pages })}>
+        {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: the canvas is not focusable; its stage carries the page's name */}
         <canvas ref={canvas} aria-hidden="true" />
       </div>
       <div className="image-controls" role="group" aria-label={t('files.preview.pdfControls')}>

@@ -76,6 +76,7 @@ export function PreviewDialog({ file, siblings, onClose, load = driveFiles.get }
  */
 function useSignedLink(fileId: string, load: (fileId: string) => Promise<DriveFile>): Loaded {
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the loader is the caller's; a new file is what asks again
   useEffect(() => {
     let current = true;
     setLoaded((shown) => (shown.status === 'ready' ? shown : { status: 'loading' }));

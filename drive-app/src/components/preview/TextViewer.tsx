@@ -17,6 +17,7 @@ type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; 
 export function TextViewer({ file, link }: Props) {
   const t = useT();
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another file is read again even behind the same link
   useEffect(() => {
     const abort = new AbortController();
     setLoaded({ status: 'loading' });
@@ -36,6 +37,7 @@ export function TextViewer({ file, link }: Props) {
   return (
     <div className="text-viewer">
       {loaded.cut && <p className="notice">{t('files.preview.textCut', { shown: formatSize(TEXT_PREVIEW_BYTES, 0), size: formatSize(file.size) })}</p>}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex lint/a11y/useAriaPropsSupportedByRole: a scrollable region is focusable and named, so keyboards can scroll it */}
       <pre tabIndex={0} data-autofocus aria-label={file.name}>
         {loaded.text}
       </pre>
