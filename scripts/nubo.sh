@@ -37,8 +37,9 @@ ensure_chromium() {
   fi
 }
 
-# Server tests run on SQLite and on the PostgreSQL at TEST_DATABASE_URL's host (127.0.0.1:5432).
+# Server tests run on SQLite and on PostgreSQL: TEST_DATABASE_URL, or the one at 127.0.0.1:5432.
 ensure_postgres() {
+  [ -n "${TEST_DATABASE_URL:-}" ] && return
   pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null && return
   if command -v pg_ctlcluster >/dev/null 2>&1 && [ -n "$(ls /etc/postgresql 2>/dev/null)" ]; then
     echo "nubo: starting the local PostgreSQL cluster" >&2
