@@ -6,7 +6,6 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../server/testing/harness.ts';
 import { bearerOf, startNubo, waitFor } from './nubo-process.ts';

@@ -13,7 +13,11 @@ http
   .createServer(async (request, response) => {
     if (request.method !== 'PATCH') return response.end('ok');
     const hash = createHash('sha256');
-    const hashing = new Transform({ transform: (chunk: Buffer, _e, done) => (hash.update(chunk), done(null, chunk)) });
+    const hashing = new Transform({ transform: (chunk: Buffer, _e, done) => {
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
     await pipeline(request, hashing, createWriteStream(target, { highWaterMark: 4 * 1024 * 1024 }));
     const file = await open(target, 'r');
     await file.sync();

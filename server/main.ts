@@ -4,13 +4,14 @@ import module from 'node:module';
 // Cache compiled code on disk: later starts skip most parsing (about a third of the cold start).
 module.enableCompileCache?.();
 const { loadConfig, ConfigError } = await import('./config.ts');
+type Config = import('./config.ts').Config;
 const { startServer } = await import('./server.ts');
 
 /** How long requests under way may take to finish after a stop signal. */
 const SHUTDOWN_GRACE_MS = 30_000;
 
 async function main() {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (failure) {

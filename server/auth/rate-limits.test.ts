@@ -7,7 +7,9 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 let clock = 1_000_000;
 const stores: Array<[string, CounterStore, (ms: number) => Promise<void>]> = [
-  ['memory', memoryCounterStore(() => clock), async (ms) => void (clock += ms)],
+  ['memory', memoryCounterStore(() => clock), async (ms) => {
+    clock += ms;
+  }],
   ['redis', redisCounterStore(REDIS_URL, `nubo-test:${randomBytes(6).toString('hex')}:`), (ms) => new Promise((r) => setTimeout(r, ms))],
 ];
 

@@ -39,7 +39,8 @@ afterAll(async () => {
 
 let buckets = 0;
 async function newBucket() {
-  const bucket = `nubo-test-${Date.now().toString(36)}-${(buckets += 1)}`;
+  buckets += 1;
+  const bucket = `nubo-test-${Date.now().toString(36)}-${buckets}`;
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
   return bucket;
 }

@@ -2,7 +2,7 @@
 // and a campaign page asked for after its campaign ended is answered with a redirect to
 // /activity-end instead of the page. The static build cannot know the time of a visit; this can.
 import { readFileSync } from 'node:fs';
-import { campaignOfPage, hasEnded, parseCampaignCalendar } from '#shared/campaigns.ts';
+import { type CampaignCalendar, campaignOfPage, hasEnded, parseCampaignCalendar } from '#shared/campaigns.ts';
 
 export type CampaignGuard = {
   /** Whether this page path ('/activity/christmas') is a campaign that has ended by now. */
@@ -10,7 +10,7 @@ export type CampaignGuard = {
 };
 
 export function readCampaignGuard(file: string, now: () => number = Date.now): CampaignGuard {
-  let calendar;
+  let calendar: CampaignCalendar;
   try {
     calendar = parseCampaignCalendar(JSON.parse(readFileSync(file, 'utf8')));
   } catch (cause) {

@@ -59,7 +59,10 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { distDir, 
   const notFoundPages = new Map<string, string>();
   const notFoundPage = (file: string) => {
     let html = notFoundPages.get(file);
-    if (html === undefined) notFoundPages.set(file, (html = readFileSync(path.join(index.siteDir, file), 'utf8')));
+    if (html === undefined) {
+      html = readFileSync(path.join(index.siteDir, file), 'utf8');
+      notFoundPages.set(file, html);
+    }
     return html;
   };
   let sitemapPages: ReturnType<typeof indexablePages> | undefined;

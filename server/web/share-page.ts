@@ -44,7 +44,10 @@ export function sharePageRenderer({ distDir, messages, shares, blockedNetworks, 
   const translators = new Map<Locale, Translate>();
   const translatorFor = (locale: Locale) => {
     let t = translators.get(locale);
-    if (!t) translators.set(locale, (t = createTranslator(locale, messages.get(locale)?.messages ?? {}, messages.get(DEFAULT_LOCALE)?.messages ?? {})));
+    if (!t) {
+      t = createTranslator(locale, messages.get(locale)?.messages ?? {}, messages.get(DEFAULT_LOCALE)?.messages ?? {});
+      translators.set(locale, t);
+    }
     return t;
   };
   // Both built files, looked for once (the first share page asked for): without them the page's

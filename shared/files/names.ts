@@ -11,6 +11,7 @@ export function nameProblem(name: string): NameProblem | undefined {
   if (name === '.' || name === '..') return 'dot';
   if (name.includes('/')) return 'slash';
   // NUL and the other C0/C1 control characters break terminals, logs and other file systems.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this rule refuses
   if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) return 'control';
   if (new TextEncoder().encode(name).length > NAME_MAX_BYTES) return 'too_long';
   return undefined;

@@ -27,7 +27,10 @@ export function createTranslator(locale: Locale, messages: Messages, fallback: M
   return (key, values) => {
     if (values) return instance.t(key, values);
     let message = plain.get(key);
-    if (message === undefined) plain.set(key, (message = instance.t(key, {})));
+    if (message === undefined) {
+      message = instance.t(key, {});
+      plain.set(key, message);
+    }
     return message;
   };
 }

@@ -116,7 +116,7 @@ test.describe('the drive', () => {
     await upload(page, [
       { name: 'one.png', mimeType: 'image/png', buffer: pixel },
       { name: 'two.png', mimeType: 'image/png', buffer: pixel },
-      { name: 'photos.zip', mimeType: 'application/zip', buffer: Buffer.from('PK\x05\x06' + '\0'.repeat(18), 'latin1') },
+      { name: 'photos.zip', mimeType: 'application/zip', buffer: Buffer.from(`PK\x05\x06${'\0'.repeat(18)}`, 'latin1') },
     ]);
     await expect(uploads(page).getByText(/^Uploaded/)).toHaveCount(3);
 

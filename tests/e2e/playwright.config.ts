@@ -12,13 +12,16 @@ const freePort = () =>
     encoding: 'utf8',
   });
 // Kept in the environment, so the test workers (which load this file again) see the same ports.
-const port = Number((process.env.E2E_PORT ??= freePort()));
+process.env.E2E_PORT ??= freePort();
 // The embedded-mode tests frame the app from a host page on this port, which EMBED_ORIGINS allows.
-const embedHostPort = Number((process.env.E2E_EMBED_HOST_PORT ??= freePort()));
+process.env.E2E_EMBED_HOST_PORT ??= freePort();
+const port = Number(process.env.E2E_PORT);
+const embedHostPort = Number(process.env.E2E_EMBED_HOST_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const root = path.resolve(import.meta.dirname, '../..');
 // Known to the tests too (process.env), so a test can set up a state no API offers, such as an expired share.
-const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'nubo-e2e-')));
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'nubo-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: '.',

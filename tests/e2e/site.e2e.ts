@@ -39,7 +39,7 @@ test.describe('public site', () => {
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
     expect(response?.request().redirectedFrom()).toBeNull();
-    expect(response?.headers()['vary']).toContain('Accept-Language');
+    expect(response?.headers().vary).toContain('Accept-Language');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
     await context.close();
   });
@@ -315,8 +315,11 @@ test.describe('debug console', () => {
       await page.evaluate(async () => {
         const heading = document.querySelector('h1')!;
         for (let n = 0; n < 5; n++) heading.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-        let close: HTMLElement | null;
-        while (!(close = document.querySelector('.debug-console-close'))) await new Promise((resolve) => setTimeout(resolve, 1));
+        let close = document.querySelector<HTMLElement>('.debug-console-close');
+        while (!close) {
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          close = document.querySelector<HTMLElement>('.debug-console-close');
+        }
         close.click();
       });
       await asked;

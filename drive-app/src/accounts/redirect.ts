@@ -10,7 +10,7 @@ export const SIGN_IN_PATH = '/auth';
 /** `raw` as a path of `origin` (path, query and hash), or undefined when it leads anywhere else. */
 export function sameOriginPath(raw: string | null | undefined, origin: string): string | undefined {
   // "//host" and "/\host" are other hosts to a browser, though they start with a slash.
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return undefined;
+  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return undefined;
   let url: URL;
   try {
     url = new URL(raw, origin);

@@ -17,6 +17,7 @@ export function Loading() {
   const [attempt, setAttempt] = useState(0);
   const [outcome, setOutcome] = useState<Outcome>({ status: 'busy' });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Try again) asks again
   useEffect(() => {
     let current = true;
     setOutcome({ status: 'busy' });

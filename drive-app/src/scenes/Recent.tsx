@@ -68,6 +68,7 @@ function RecentPage() {
               </>
             );
             return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a file can have two events in one millisecond; the list only grows at its end
               <li key={`${event.created_time}-${event.file_id}-${index}`}>
                 {file && (file.kind === 'drive#folder' || isComplete(file)) ? (
                   <button type="button" className="recent-item" onClick={() => open(event)}>

@@ -238,6 +238,7 @@ function SharedFiles({ shareId, folderIds, view, firstPage, knownNames }: Shared
   // A share or folder of more than a page: the next page of the place's own listing (the share's
   // items, or the folder's) as the visitor scrolls to its end; the share is not opened again.
   const { access, folderId } = firstPage;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: access and folderId are parts of firstPage
   const listing = useMemo(
     () => createPagedListing((pageToken) => (folderId ? shares.folder(access, folderId, pageToken) : shares.view(access, pageToken)), firstPage),
     [firstPage],
@@ -282,6 +283,7 @@ function SharedFiles({ shareId, folderIds, view, firstPage, knownNames }: Shared
   }
 
   // Back from signing in: the save asked for before goes on.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the visitor is signed in; save is new each render
   useEffect(() => {
     if (user.status !== 'signed-in') return;
     const pending = takePendingSave(shareId);

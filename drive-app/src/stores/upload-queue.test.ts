@@ -17,8 +17,12 @@ function setup({ maxRunning = 3, storage = memoryStorage() } = {}) {
     const transfer: FakeTransfer = { file, url, events, starts: 0, pauses: 0 };
     transfers.push(transfer);
     return {
-      start: () => void (transfer.starts += 1),
-      pause: async () => void (transfer.pauses += 1),
+      start: () => {
+        transfer.starts += 1;
+      },
+      pause: async () => {
+        transfer.pauses += 1;
+      },
     };
   };
   let created = 0;

@@ -226,7 +226,10 @@ export function createUploadQueue(deps: UploadQueueDependencies) {
     const entry = entryOf(key);
     const job = jobs.get(key);
     if (!entry || !job || entry.status !== 'needs-file') return;
-    if (!isSameFile(entry, job, file)) return update(key, { problem: notTheSameFile });
+    if (!isSameFile(entry, job, file)) {
+      update(key, { problem: notTheSameFile });
+      return;
+    }
     job.file = file;
     update(key, { status: 'queued', problem: undefined });
     pump();
