@@ -2,17 +2,12 @@
 // open, anything else to save into the drive as an offline download (POST /drive/v1/files with
 // upload_type UPLOAD_TYPE_URL, API.md).
 import { FILES_PATHS } from '#shared/api/files.ts';
-import { FILE_ERROR_MESSAGES } from '#shared/files/error-messages.ts';
+import type { ApiErrorMessages } from '#shared/api/error-messages.ts';
 import { checkUrl } from './url-check.ts';
-import { clearStatus, describeApiFailure, readIslandText, showStatus, siteApi, type ApiErrorMessages } from './island.ts';
+import { clearStatus, describeApiFailure, readIslandText, showStatus, siteApi } from './island.ts';
 
-/** What saving a link (an offline download, a files call) can fail with: the drive's words for any files error, and the link's own. */
-export const SAVE_LINK_ERROR_MESSAGES: ApiErrorMessages = {
-  ...FILE_ERROR_MESSAGES,
-  invalid_request: 'site.urlChecker.error.notAccepted',
-  task_url_unsupported: 'site.urlChecker.error.unsupported',
-  task_url_resolve_error: 'site.urlChecker.error.unreachable',
-};
+/** A refused body, when saving a link, is the link itself: every other error is worded as everywhere else. */
+export const SAVE_LINK_ERROR_MESSAGES: ApiErrorMessages = { invalid_request: 'site.urlChecker.error.notAccepted' };
 
 export function mountUrlChecker(root: HTMLElement): void {
   const text = readIslandText(root);
