@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { ApiError } from '#shared/api/client.ts';
 import { API_FAILURE_KEYS, SITE_API_ERROR_MESSAGES, describeApiFailure, errorMessageKeys, islandMessages, type IslandText } from './island.ts';
-import { SAVE_LINK_ERROR_MESSAGES } from './url-checker.ts';
+import { SAVE_LINK_ERROR_MESSAGES } from './UrlChecker.tsx';
 import source from '../../content/i18n/en-US.json' with { type: 'json' };
 
 const text: IslandText = (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key);
@@ -37,7 +37,7 @@ describe('describeApiFailure', () => {
   });
 
   it('gives every island the common messages, in the page\'s language', () => {
-    const messages = JSON.parse(islandMessages((key) => `[${key}]`, []));
+    const messages: Record<string, string | undefined> = islandMessages((key) => `[${key}]`, []);
     for (const key of [...API_FAILURE_KEYS, ...errorMessageKeys(SITE_API_ERROR_MESSAGES), 'error.generic']) expect(messages[key]).toBe(`[${key}]`);
   });
 

@@ -1,6 +1,6 @@
-// What every interactive island of the public site shares: its translated strings (written into
-// the page at build time, so no messages are fetched), the API client, and how a failed call is
-// told to the visitor.
+// What every interactive island of the public site shares: its translated strings (picked at build
+// time and handed to its component, so no messages are fetched), the API client, and how a failed
+// call is told to the visitor.
 import { createApiClient, toApiError, type ApiClient } from '#shared/api/client.ts';
 import { FAILURE_MESSAGE_KEYS, failureMessage, type ApiErrorMessages } from '#shared/api/error-messages.ts';
 import type { MessageKey, Translate } from '#shared/i18n/translator.ts';
@@ -20,16 +20,18 @@ export function errorMessageKeys(messages: ApiErrorMessages): MessageKey[] {
 /** The API failure messages every island may need. */
 export const API_FAILURE_KEYS: readonly MessageKey[] = [...new Set<MessageKey>([...errorMessageKeys(SITE_API_ERROR_MESSAGES), ...FAILURE_MESSAGE_KEYS])];
 
-/** At build time: the strings an island needs, for its data-messages attribute. */
-export function islandMessages(t: Translate, keys: readonly MessageKey[]): string {
-  return JSON.stringify(Object.fromEntries([...API_FAILURE_KEYS, ...keys].map((key) => [key, t(key)])));
+/** The strings of one island in the page's language: only those it shows, never a whole locale. */
+export type IslandMessages = Partial<Record<MessageKey, string>>;
+
+/** At build time: the strings an island needs, handed to its component as a prop. */
+export function islandMessages(t: Translate, keys: readonly MessageKey[]): IslandMessages {
+  return Object.fromEntries([...API_FAILURE_KEYS, ...keys].map((key) => [key, t(key)]));
 }
 
 export type IslandText = (key: MessageKey, values?: Record<string, string | number>) => string;
 
-/** In the browser: the island's strings, with {{placeholders}} filled in. */
-export function readIslandText(root: HTMLElement): IslandText {
-  const messages = JSON.parse(root.dataset.messages ?? '{}') as Record<string, string>;
+/** In the browser: the island's strings, with {{placeholders}} filled in; i18next stays out of the page's JS. */
+export function islandText(messages: IslandMessages): IslandText {
   return (key, values = {}) => (messages[key] ?? key).replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => String(values[name] ?? ''));
 }
 
@@ -45,18 +47,4 @@ export function describeApiFailure(cause: unknown, text: IslandText, messages: A
   const locale = typeof document === 'undefined' ? 'en-US' : document.documentElement.lang;
   const { key, values } = failureMessage(toApiError(cause), { locale, messages: { ...SITE_API_ERROR_MESSAGES, ...messages } });
   return text(key, values);
-}
-
-/**
- * Shows a message in an island's live region; the kind styles it. The region stays in the page,
- * empty, between messages: a live region that appears with its text is not always read out.
- */
-export function showStatus(region: HTMLElement, message: string, kind: 'info' | 'success' | 'error'): void {
-  region.textContent = message;
-  region.dataset.kind = kind;
-}
-
-export function clearStatus(region: HTMLElement): void {
-  region.textContent = '';
-  delete region.dataset.kind;
 }

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { nameProblem, splitExtension } from '#shared/files/names.ts';
 import { useT } from '../../i18n.ts';
 import { NAME_PROBLEM_MESSAGES, messageText } from '#shared/api/error-messages.ts';
-import { TextField } from '../TextField.tsx';
+import { TextField } from '#shared/ui/TextField.tsx';
 import { FailureNotice } from '../FailureNotice.tsx';
 import { useSubmission } from '../useSubmission.ts';
 import { Dialog } from './Dialog.tsx';
