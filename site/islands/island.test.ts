@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { ApiError } from '#shared/api/client.ts';
-import { API_FAILURE_KEYS, COMMON_API_ERROR_MESSAGES, describeApiFailure, errorMessageKeys, islandMessages, type IslandText } from './island.ts';
-import { SAVE_LINK_ERROR_MESSAGES } from './url-checker.ts';
+import { API_FAILURE_KEYS, SITE_API_ERROR_MESSAGES, describeApiFailure, errorMessageKeys, islandMessages, type IslandText } from './island.ts';
+import { SAVE_LINK_ERROR_MESSAGES } from './UrlChecker.tsx';
 import source from '../../content/i18n/en-US.json' with { type: 'json' };
 
 const text: IslandText = (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key);
@@ -13,11 +13,11 @@ describe('describeApiFailure', () => {
   });
 
   it('asks a signed-out visitor to sign in', () => {
-    expect(describeApiFailure(failure(401, 'unauthenticated', 'Sign in first.'), text)).toBe('site.api.signIn');
+    expect(describeApiFailure(failure(401, 'unauthenticated', 'Sign in first.'), text)).toBe('error.unauthenticated');
   });
 
   it('says the server cannot be reached when the call never got an answer', () => {
-    expect(describeApiFailure(new TypeError('Failed to fetch'), text)).toBe('site.api.offline');
+    expect(describeApiFailure(new TypeError('Failed to fetch'), text)).toBe('error.network');
   });
 
   it('says what to do for a named error, from the island\'s own messages first, then the common ones', () => {
@@ -30,15 +30,15 @@ describe('describeApiFailure', () => {
   });
 
   it("never shows the server's error_description, which is English and meant for developers", () => {
-    expect(describeApiFailure(failure(400, 'invalid_request', "body must have required property 'name'"), text)).toBe('site.api.failed');
+    expect(describeApiFailure(failure(400, 'invalid_request', "body must have required property 'name'"), text)).toBe('error.invalidRequest');
     // A 404 that names a thing (a file, a share) is not "unavailable": it is that thing missing.
-    expect(describeApiFailure(failure(404, 'file_not_found', 'No such file.'), text)).toBe('site.api.failed');
+    expect(describeApiFailure(failure(404, 'file_not_found', 'No such file.'), text)).toBe('files.error.notFound');
     expect(describeApiFailure(failure(502, 'bad_gateway', 'upstream said no'), text)).toBe('error.generic');
   });
 
   it('gives every island the common messages, in the page\'s language', () => {
-    const messages = JSON.parse(islandMessages((key) => `[${key}]`, []));
-    for (const key of [...API_FAILURE_KEYS, ...errorMessageKeys(COMMON_API_ERROR_MESSAGES), 'error.generic']) expect(messages[key]).toBe(`[${key}]`);
+    const messages: Record<string, string | undefined> = islandMessages((key) => `[${key}]`, []);
+    for (const key of [...API_FAILURE_KEYS, ...errorMessageKeys(SITE_API_ERROR_MESSAGES), 'error.generic']) expect(messages[key]).toBe(`[${key}]`);
   });
 
   it('asks only for messages that exist', () => {

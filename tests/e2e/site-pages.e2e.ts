@@ -203,7 +203,7 @@ test.describe('API islands', () => {
 
   test('the storage widget asks a signed-out visitor to sign in', async ({ page }) => {
     await page.goto('/ru/inapp/widget');
-    await expect(page.getByRole('status')).toHaveText(messagesOf('ru')['site.api.signIn']!);
+    await expect(page.getByRole('status')).toHaveText(messagesOf('ru')['error.unauthenticated']!);
   });
 });
 
@@ -244,7 +244,7 @@ test.describe('URL checker and favourite links', () => {
     };
     // Signed out: told to sign in first, whatever the server would say of the link itself.
     expect((await saveLink()).error).toBe('unauthenticated');
-    await expect(page.getByRole('status')).toHaveText(uk['site.api.signIn']!);
+    await expect(page.getByRole('status')).toHaveText(uk['error.unauthenticated']!);
 
     await signUp(page, 'Link Saver');
     // This server does not fetch links yet: it refuses the body as invalid_request, with a

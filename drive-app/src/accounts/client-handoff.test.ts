@@ -11,7 +11,7 @@ import {
   EXTENSION_MESSAGES,
   handOffSignIn,
 } from './client-handoff.ts';
-import { HandoffError } from './handoff-error.ts';
+import { HandoffError } from '#shared/accounts/handoff-error.ts';
 
 const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 const ANSWER = { code: 'code-123', state: 'st' };

@@ -4,7 +4,7 @@
 import { ApiError, type ApiClient } from '#shared/api/client.ts';
 import { AUTH_PATHS, type AuthorizeAnswer, type AuthorizeBody } from '#shared/api/auth.ts';
 import { CLIENT_IDS, CLIENT_SCOPE, EXTENSION_REDIRECT_URI, desktopRedirectUri, parseDesktopPort } from '#shared/accounts/clients.ts';
-import { HandoffError } from './handoff-error.ts';
+import { HandoffError } from '#shared/accounts/handoff-error.ts';
 
 /** The `from_source` entry values (SPEC §2.6). */
 export const FROM_SOURCES = { desktop: 'pc_client', extension: 'pp_browser_extension' } as const;

@@ -2,7 +2,7 @@
 // user learns what is wrong without a round trip.
 import { isEmail } from '#shared/patterns.ts';
 import { passwordProblem } from '#shared/accounts/password-rules.ts';
-import { PASSWORD_PROBLEM_MESSAGES, type Message } from './error-messages.ts';
+import { PASSWORD_PROBLEM_MESSAGES, type Message } from '#shared/api/error-messages.ts';
 
 export function emailProblem(email: string): Message | undefined {
   const trimmed = email.trim();

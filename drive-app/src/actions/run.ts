@@ -2,7 +2,7 @@
 // and the user hears what happened or why it did not.
 import type { DriveFile } from '#shared/api/resources.ts';
 import type { MessageKey } from '#shared/i18n/translator.ts';
-import type { Message } from '../accounts/error-messages.ts';
+import type { Message } from '#shared/api/error-messages.ts';
 import { driveChanged } from '../events.ts';
 import { dismissDriveNotice, noticeDone, noticeFailure } from '../stores/drive-notice.ts';
 

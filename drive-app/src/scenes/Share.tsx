@@ -19,7 +19,7 @@ import { isComplete, startDownload } from '../files/file-links.ts';
 import { $user } from '../stores/user.ts';
 import { BusyNotice } from '../components/BusyNotice.tsx';
 import { FailureNotice } from '../components/FailureNotice.tsx';
-import { TextField } from '../components/TextField.tsx';
+import { TextField } from '#shared/ui/TextField.tsx';
 import { FileIcon } from '../components/files/FileIcon.tsx';
 import { useNearEnd } from '../components/useNearEnd.ts';
 import { createPagedListing } from '../stores/file-listing.ts';

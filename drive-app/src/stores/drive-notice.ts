@@ -1,7 +1,7 @@
 // What the last file action did, or why it failed: one message under the toolbar, announced to
 // screen readers, until the next action or until it is dismissed.
 import { atom } from 'nanostores';
-import type { Message } from '../accounts/error-messages.ts';
+import type { Message } from '#shared/api/error-messages.ts';
 
 export type DriveNotice = { tone: 'success'; message: Message } | { tone: 'failure'; failure: unknown };
 

@@ -7,7 +7,7 @@ import { ApiError, toApiError } from '#shared/api/client.ts';
 import type { FilesApi } from '#shared/api/files-client.ts';
 import type { KeyValueStorage } from '#shared/browser-storage.ts';
 import { nameProblem } from '#shared/files/names.ts';
-import type { Message } from '../accounts/error-messages.ts';
+import type { Message } from '#shared/api/error-messages.ts';
 import { createSpeedMeter, type SpeedMeter } from '../files/transfer-speed.ts';
 import { transferOutcome, uploadAddressOnOrigin, type StartTransfer, type TerminateUpload, type Transfer } from '../files/tus-transfer.ts';
 import { forgetUnfinishedUpload, readUnfinishedUploads, rememberUnfinishedUpload } from '../files/unfinished-uploads.ts';

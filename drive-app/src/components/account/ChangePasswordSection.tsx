@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useT } from '../../i18n.ts';
-import type { Message } from '../../accounts/error-messages.ts';
+import type { Message } from '#shared/api/error-messages.ts';
 import { enteredPasswordProblem, newPasswordProblem } from '../../accounts/validation.ts';
 import { userStore } from '../../stores/user.ts';
 import { loadSessions } from '../../stores/sessions.ts';

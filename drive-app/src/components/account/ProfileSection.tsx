@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatLongDate } from '#shared/format.ts';
 import { useT } from '../../i18n.ts';
-import type { Message } from '../../accounts/error-messages.ts';
+import type { Message } from '#shared/api/error-messages.ts';
 import { nameProblem } from '../../accounts/validation.ts';
 import { userStore } from '../../stores/user.ts';
 import type { UserInfo } from '../../stores/user-store.ts';

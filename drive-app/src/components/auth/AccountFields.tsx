@@ -4,8 +4,8 @@
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_FIELD_MAX_LENGTH } from '#shared/api/auth.ts';
 import { PASSWORD_MIN_LENGTH } from '#shared/accounts/password-rules.ts';
 import { useT } from '../../i18n.ts';
-import { messageText, type Message } from '../../accounts/error-messages.ts';
-import { TextField } from '../TextField.tsx';
+import { messageText, type Message } from '#shared/api/error-messages.ts';
+import { TextField } from '#shared/ui/TextField.tsx';
 
 type FieldProps = { value: string; onValueChange: (value: string) => void; problem: Message | undefined };
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useT } from '../../i18n.ts';
-import type { Message } from '../../accounts/error-messages.ts';
+import type { Message } from '#shared/api/error-messages.ts';
 import { emailProblem, enteredPasswordProblem } from '../../accounts/validation.ts';
 import type { OnCheckingRobot, SignInInput } from '../../stores/user-store.ts';
 import { EmailField, PasswordField } from './AccountFields.tsx';

@@ -1,9 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { nameProblem, splitExtension } from '#shared/files/names.ts';
 import { useT } from '../../i18n.ts';
-import { messageText } from '../../accounts/error-messages.ts';
-import { NAME_PROBLEM_MESSAGES } from '../../files/error-messages.ts';
-import { TextField } from '../TextField.tsx';
+import { NAME_PROBLEM_MESSAGES, messageText } from '#shared/api/error-messages.ts';
+import { TextField } from '#shared/ui/TextField.tsx';
 import { FailureNotice } from '../FailureNotice.tsx';
 import { useSubmission } from '../useSubmission.ts';
 import { Dialog } from './Dialog.tsx';

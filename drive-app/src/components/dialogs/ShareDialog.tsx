@@ -5,7 +5,7 @@ import type { DriveFile } from '#shared/api/resources.ts';
 import { driveShares } from '../../api.ts';
 import { useT } from '../../i18n.ts';
 import { FailureNotice } from '../FailureNotice.tsx';
-import { TextField } from '../TextField.tsx';
+import { TextField } from '#shared/ui/TextField.tsx';
 import { useSubmission } from '../useSubmission.ts';
 import { Dialog } from './Dialog.tsx';
 

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { formatSize } from '#shared/format.ts';
 import { useT } from '../../i18n.ts';
-import { messageText } from '../../accounts/error-messages.ts';
+import { messageText } from '#shared/api/error-messages.ts';
 import { uploadQueue } from '../../stores/uploads.ts';
 import type { UploadEntry } from '../../stores/upload-queue.ts';
 

@@ -1,4 +1,4 @@
-// How handing a sign-in over to the desktop client or the extension can fail (client-handoff.ts).
+// How handing a sign-in over to the desktop client or the extension can fail (the drive app's accounts/client-handoff.ts).
 // A module of its own: the failure notice tells these apart on every page, the share page too,
 // without loading the hand-off itself.
 

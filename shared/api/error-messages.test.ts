@@ -1,7 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { ApiError } from '#shared/api/client.ts';
-import { failureMessage } from './error-messages.ts';
-import { HandoffError } from './handoff-error.ts';
+import { ApiError } from './client.ts';
+import { API_ERRORS } from './errors.ts';
+import { HandoffError } from '../accounts/handoff-error.ts';
+import enUS from '../../content/i18n/en-US.json';
+import { API_ERROR_MESSAGES, FAILURE_MESSAGE_KEYS, NAME_PROBLEM_MESSAGES, failureMessage } from './error-messages.ts';
 
 const apiError = (status: number, error: string, details?: unknown[]) =>
   new ApiError(status, { error, error_code: 3, error_description: 'server text', ...(details ? { details } : {}) });
@@ -67,5 +69,51 @@ describe('failureMessage', () => {
     ['extension_no_answer', 'auth.handoff.error.extensionNoAnswer'],
   ] as const)('explains the hand-off failure %s', (reason, key) => {
     expect(failureMessage(new HandoffError(reason, 'x'), at).key).toBe(key);
+  });
+});
+
+const fileApiError = (error: string, details?: unknown[]) =>
+  new ApiError(400, { error, error_code: 3, error_description: 'server text', ...(details ? { details } : {}) });
+
+describe('file failure messages', () => {
+  it.each([
+    ['file_space_not_enough', 'files.error.spaceNotEnough'],
+    ['file_not_found', 'files.error.notFound'],
+    ['file_duplicated_name', 'files.error.duplicatedName'],
+    ['file_rename_to_same_name', 'files.error.sameName'],
+    ['file_move_or_copy_to_cur', 'files.error.intoItself'],
+    ['file_name_empty', 'files.name.empty'],
+    ['task_daily_create_limit', 'files.error.dailyLimit'],
+  ])('gives %s its own message through the app-wide catalogue', (error, key) => {
+    expect(failureMessage(fileApiError(error), { locale: 'en-US' }).key).toBe(key);
+  });
+
+  it.each([
+    ['slash', 'files.name.slash'],
+    ['dot', 'files.name.dot'],
+    ['control', 'files.name.control'],
+    ['too_long', 'files.name.tooLong'],
+  ])('explains a name refused because of %s', (reason, key) => {
+    expect(failureMessage(fileApiError('invalid_request', [{ field: 'name', reason }]), { locale: 'en-US' }).key).toBe(key);
+  });
+
+  it('leaves other invalid requests, such as an empty profile name, to the accounts messages', () => {
+    expect(failureMessage(fileApiError('invalid_request', [{ field: 'name', reason: 'empty' }]), { locale: 'en-US' }).key).toBe('auth.validation.nameRequired');
+  });
+
+  it('maps only errors the API (or its client, for no answer) has, to messages that exist', () => {
+    for (const [error, key] of Object.entries(API_ERROR_MESSAGES)) {
+      expect([...Object.keys(API_ERRORS), 'network_error']).toContain(error);
+      expect(Object.keys(enUS)).toContain(key);
+    }
+    for (const { key } of Object.values(NAME_PROBLEM_MESSAGES)) expect(Object.keys(enUS)).toContain(key);
+    for (const key of FAILURE_MESSAGE_KEYS) expect(Object.keys(enUS)).toContain(key);
+  });
+
+  it("takes the call's own messages first, then the shared ones", () => {
+    const own = { invalid_request: 'site.urlChecker.error.notAccepted', not_found: 'site.api.unavailable' } as const;
+    expect(failureMessage(fileApiError('invalid_request', [{ field: 'name', reason: 'slash' }]), { locale: 'en-US', messages: own }).key).toBe('site.urlChecker.error.notAccepted');
+    expect(failureMessage(new ApiError(404, { error: 'not_found', error_code: 5, error_description: '' }), { locale: 'en-US', messages: own }).key).toBe('site.api.unavailable');
+    expect(failureMessage(fileApiError('file_space_not_enough'), { locale: 'en-US', messages: own }).key).toBe('files.error.spaceNotEnough');
   });
 });

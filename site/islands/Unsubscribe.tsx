@@ -1,0 +1,46 @@
+// /unsubscribe: the e-mail's link carries ?d=, which the mail API takes as it is (SPEC §3.1
+// unsubscribeInfo, §7.5). Nothing happens until the visitor confirms, so a mail scanner that
+// follows links does not unsubscribe anyone.
+import { useEffect, useState } from 'react';
+import { MAIL_PATHS } from '#shared/api/premium.ts';
+import { describeApiFailure, siteApi } from './island.ts';
+import { StatusLine, useIslandText, type IslandProps, type Status } from './island-ui.tsx';
+
+export function Unsubscribe({ messages }: IslandProps) {
+  const text = useIslandText(messages);
+  const [code, setCode] = useState<string>();
+  const [status, setStatus] = useState<Status>();
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    const found = new URLSearchParams(location.search).get('d');
+    if (found) setCode(found);
+    else setStatus({ message: text('site.unsubscribe.missingCode'), kind: 'error' });
+  }, [text]);
+
+  const unsubscribe = async (d: string) => {
+    setBusy(true);
+    setStatus({ message: text('site.api.working'), kind: 'info' });
+    try {
+      const answer = await siteApi().get<{ email?: unknown }>(MAIL_PATHS.unsubscribe, { d });
+      const email = typeof answer?.email === 'string' ? answer.email : '';
+      setStatus({ message: email ? text('site.unsubscribe.doneFor', { email }) : text('site.unsubscribe.done'), kind: 'success' });
+      setDone(true);
+    } catch (cause) {
+      setStatus({ message: describeApiFailure(cause, text), kind: 'error' });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      {code && !done && (
+        <button type="button" className="primary" disabled={busy} onClick={() => void unsubscribe(code)}>
+          {text('site.unsubscribe.button')}
+        </button>
+      )}
+      <StatusLine status={status} />
+    </>
+  );
+}
