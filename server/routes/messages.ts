@@ -3,10 +3,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LOCALES, isLocale } from '#shared/i18n/locales.ts';
-import { ApiErrorSchema } from '#shared/api/resources.ts';
+import { ApiErrorSchema, NoBodySchema } from '#shared/api/resources.ts';
+import { MessagesParams, MessagesSchema } from '#shared/api/messages.ts';
 import { errorBody } from '../errors.ts';
 
 export const MESSAGES_MAX_AGE_SECONDS = 24 * 60 * 60;
@@ -29,8 +29,8 @@ export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: Map<string, L
     {
       schema: {
         tags: ['i18n'],
-        params: Type.Object({ locale: Type.String() }),
-        response: { 200: Type.Record(Type.String(), Type.String()), 304: Type.Null(), 404: ApiErrorSchema },
+        params: MessagesParams,
+        response: { 200: MessagesSchema, 304: NoBodySchema, 404: ApiErrorSchema },
       },
     },
     async (request, reply) => {

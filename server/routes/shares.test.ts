@@ -2,7 +2,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
 import { TestBrowser, goodPassword, uniqueEmail } from '../testing/browser.ts';
 import { insertStoredFile, localBlobsOf } from '../testing/factories.ts';
-import { maskName } from '../services/shares.ts';
+import { maskName } from '../presenters/shares.ts';
 
 describe.each(ENGINES)('shares on %s', (engine) => {
   let server: TestServer;
