@@ -13,7 +13,7 @@ import { createTranslator, type Translate } from '#shared/i18n/translator.ts';
 import { SHARE_FIRST_VIEW_ELEMENT, firstViewJson, type ShareFirstView } from '#shared/share-page.ts';
 import { ServiceError } from '../errors.ts';
 import { blockListOf, isBlocked } from '../services/access.ts';
-import type { LoadedMessages } from '../routes/messages.ts';
+import type { LoadedMessages } from '../services/messages.ts';
 import type { SharesService } from '../services/shares.ts';
 import { presentShareFolder, presentShareView } from '../presenters/shares.ts';
 import { escapeMarkup } from './markup.ts';
@@ -25,7 +25,7 @@ type RenderSharePage = (first: ShareFirstView, t: Translate) => string;
 
 export type SharePageOptions = {
   distDir: string;
-  /** The UI strings of every locale (routes/messages.ts loadMessages). */
+  /** The UI strings of every locale (services/messages.ts loadMessages). */
   messages: Map<string, LoadedMessages>;
   shares: SharesService;
   blockedNetworks: readonly string[];
