@@ -138,10 +138,3 @@ describe.each(ENGINES)('shares on %s', (engine) => {
     expect(blocked.body.error).toBe('too_many_requests');
   });
 });
-
-describe('maskName', () => {
-  it('keeps the first and last character', () => {
-    expect(maskName('Annabel')).toBe('A***l');
-    expect(maskName('李')).toBe('李***');
-  });
-});

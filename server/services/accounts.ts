@@ -1,4 +1,5 @@
-// Accounts: signing up and in, sessions and their tokens, codes for other clients, the profile.
+// Accounts: signing up and in, sessions and their tokens, codes for other clients, the profile's
+// name and password, and who moderates.
 // Tokens are `<session id>.<secret>`; only SHA-256 hashes of secrets are stored. Access tokens live
 // 15 minutes, refresh tokens 30 days and rotate on every use; presenting a refresh token that was
 // already rotated away revokes the whole session (it was copied).
@@ -55,7 +56,6 @@ const CODE_CLIENTS: Record<string, (redirectUri: string) => boolean> = {
 };
 
 export type RequestOrigin = { ip: string; userAgent: string | undefined };
-
 
 export function accountsService(deps: { db: Kysely<Database>; counters: CounterStore; limits?: AccountLimits; adminEmails?: readonly string[]; now?: () => number }) {
   const repo = accountsRepository(deps.db);

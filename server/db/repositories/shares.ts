@@ -20,6 +20,7 @@ export function sharesRepository(db: Db) {
     /** A new share and its items; call inside a transaction so both land or neither. */
     async insert(share: Insertable<ShareTable>, fileIds: readonly string[]) {
       await db.insertInto('share').values(share).execute();
+      if (fileIds.length === 0) return;
       await db.insertInto('share_item').values(fileIds.map((fileId, position) => ({ share_id: share.id, file_id: fileId, position }))).execute();
     },
 
