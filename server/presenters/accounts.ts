@@ -1,7 +1,17 @@
-// People and their sessions as the API shows them (API.md Auth): the profile with the e-mail
-// address and phone number masked, and each session with whether it is the one asking.
-import type { SessionResource, UserProfile } from '#shared/api/accounts.ts';
+// People and their sessions as the API shows them (API.md Auth): what signing in answers, the
+// profile with the e-mail address and phone number masked, and each session with whether it is
+// the one asking.
+import { CLIENT_IDS } from '#shared/accounts/clients.ts';
+import type { SessionResource, SignedIn, UserProfile } from '#shared/api/accounts.ts';
 import type { SessionRow, UserRow } from '../db/repositories/accounts.ts';
+import type { IssuedTokens } from '../auth/tokens.ts';
+
+/** Browsers get an answer without secrets (their tokens travel in cookies); other clients get the tokens. */
+export function presentSignedIn(tokens: IssuedTokens): SignedIn {
+  const expiresIn = Math.round((tokens.accessExpiresAt - Date.now()) / 1000);
+  if (tokens.clientId === CLIENT_IDS.web) return { token_type: 'Cookie', sub: tokens.userId, expires_in: expiresIn, expires_at: tokens.refreshExpiresAt };
+  return { token_type: 'Bearer', access_token: tokens.accessToken, refresh_token: tokens.refreshToken, expires_in: expiresIn, sub: tokens.userId };
+}
 
 export function presentProfile(user: UserRow): UserProfile {
   return {

@@ -24,7 +24,7 @@ import { assertSameOrigin, authOf, credentialsOf, type Authenticator } from '../
 import { clearSessionCookies, setSessionCookies } from '../auth/session-cookies.ts';
 import type { IssuedTokens } from '../auth/tokens.ts';
 import type { AccountsService, RequestOrigin } from '../services/accounts.ts';
-import { presentProfile, presentSession } from '../presenters/accounts.ts';
+import { presentProfile, presentSession, presentSignedIn } from '../presenters/accounts.ts';
 
 type Options = {
   accounts: AccountsService;
@@ -47,12 +47,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { a
 
   /** Browsers get cookies and an answer without secrets; other clients get the token object. */
   function answerSignedIn(reply: FastifyReply, tokens: IssuedTokens) {
-    const expiresIn = Math.round((tokens.accessExpiresAt - Date.now()) / 1000);
-    if (tokens.clientId === CLIENT_IDS.web) {
-      setSessionCookies(reply, tokens, secureCookies);
-      return { token_type: 'Cookie' as const, sub: tokens.userId, expires_in: expiresIn, expires_at: tokens.refreshExpiresAt };
-    }
-    return { token_type: 'Bearer' as const, access_token: tokens.accessToken, refresh_token: tokens.refreshToken, expires_in: expiresIn, sub: tokens.userId };
+    if (tokens.clientId === CLIENT_IDS.web) setSessionCookies(reply, tokens, secureCookies);
+    return presentSignedIn(tokens);
   }
 
   app.post(ACCOUNT_PATHS.signup, { schema: { tags: ['auth'], body: SignUpBody, response: { 200: SignedIn, ...errors } } }, async (request, reply) => {
