@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isLocale } from '#shared/i18n/locales.ts';
 import { ApiErrorSchema, NoBodySchema } from '#shared/api/resources.ts';
-import { MessagesParams, MessagesSchema } from '#shared/api/messages.ts';
+import { MESSAGES_ROUTE, MessagesParams, MessagesSchema } from '#shared/api/messages.ts';
 import { errorBody } from '../errors.ts';
 import type { LoadedMessages } from '../services/messages.ts';
 
@@ -11,7 +11,7 @@ export const MESSAGES_MAX_AGE_SECONDS = 24 * 60 * 60;
 
 export const messagesRoutes: FastifyPluginAsyncTypebox<{ messages: Map<string, LoadedMessages> }> = async (app, { messages }) => {
   app.get(
-    '/i18n/:locale/messages.json',
+    MESSAGES_ROUTE,
     {
       schema: {
         tags: ['i18n'],
