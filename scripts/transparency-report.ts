@@ -3,7 +3,7 @@
 //   node scripts/transparency-report.ts > content/transparency.json && npm run build
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
-import { transparencyReportFromRecords } from '../server/services/transparency-report.ts';
+import { transparencyReportFromRecords } from '../server/services/transparency.ts';
 
 const database = openDatabase(loadConfig().database);
 try {

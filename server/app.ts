@@ -9,11 +9,12 @@ import type { Config } from './config.ts';
 import type { NuboDatabase } from './db/database.ts';
 import { ServiceError, errorBody } from './errors.ts';
 import { healthRoutes } from './routes/health.ts';
-import { loadMessages, messagesRoutes } from './routes/messages.ts';
+import { messagesRoutes } from './routes/messages.ts';
+import { loadMessages } from './services/messages.ts';
 import { webRoutes } from './web/routes.ts';
 import { sharePageRenderer } from './web/share-page.ts';
 import { publicOriginOf } from './web/public-origin.ts';
-import { authRoutes } from './routes/auth.ts';
+import { accountRoutes } from './routes/accounts.ts';
 import { authenticator } from './auth/authenticate.ts';
 import { memoryCounterStore, type CounterStore } from './auth/rate-limits.ts';
 import { accountsService, type AccountLimits } from './services/accounts.ts';
@@ -28,9 +29,13 @@ import { taskQueue } from './tasks/queue.ts';
 import { fileCategoryOf } from '#shared/files/classify.ts';
 import { taskWorker } from './tasks/worker.ts';
 import { taskRoutes } from './routes/tasks.ts';
-import { sharesService, type RestoreRequest } from './services/shares.ts';
+import { sharesService } from './services/shares.ts';
+import { shareRules } from './services/share-status.ts';
+import { restoreService, type RestoreRequest } from './services/restore.ts';
+import { restoreRoutes } from './routes/restore.ts';
 import { shareRoutes } from './routes/shares.ts';
 import { statisticsRoutes } from './routes/statistics.ts';
+import { statisticsService } from './services/statistics.ts';
 import { accessRoutes } from './routes/access.ts';
 import { moderationRoutes } from './routes/moderation.ts';
 import { moderationService } from './services/moderation.ts';
@@ -116,7 +121,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   await app.register(messagesRoutes, { messages });
   const accounts = accountsService({ db: database.db, counters, adminEmails: config.adminEmails, ...(limits ? { limits } : {}) });
   const auth = authenticator(accounts, config.publicUrl);
-  await app.register(authRoutes, { accounts, auth, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
+  await app.register(accountRoutes, { accounts, auth, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
   const { blobs, store } = await openBlobStorage(config.blobStore, database.db, UPLOAD_EXPIRY_MS);
   const queue = taskQueue(database.db);
   // Audio and video get their media facts read by a task, so the upload finishes without waiting.
@@ -141,13 +146,14 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     return task.id;
   };
   await app.register(filesRoutes, { files, uploads, links, auth, origin, copyAsTask });
-  const shares = sharesService({
+  const rules = shareRules({
     db: database.db,
-    files,
     counters,
     key: await serverSecret(database.db, 'share-passcode-tokens'),
     sensitiveWords: config.sensitiveWordsFile ? readFileSync(config.sensitiveWordsFile, 'utf8').split('\n').map((w) => w.trim()) : [],
   });
+  const shares = sharesService({ db: database.db, files, rules });
+  const restore = restoreService({ db: database.db, files, rules });
   const worker = taskWorker(
     queue,
     {
@@ -159,7 +165,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
         return copies[0] ? { fileId: copies[0].id, fileName: copies[0].name } : {};
       },
       restore: async (task) => {
-        const saved = await shares.runRestore(JSON.parse(task.params));
+        const saved = await restore.runRestore(JSON.parse(task.params));
         if (saved.status !== 'OK') throw new Error(`the share can no longer be saved (${saved.status})`);
         return saved.copies[0] ? { fileId: saved.copies[0].id, fileName: saved.copies[0].name } : {};
       },
@@ -173,15 +179,13 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     worker.wake();
     return task.id;
   };
-  await app.register(shareRoutes, { shares, links, auth, enqueueRestore, origin });
-  await app.register(statisticsRoutes, { counters });
+  await app.register(shareRoutes, { shares, links, auth, origin });
+  await app.register(restoreRoutes, { restore, auth, enqueueRestore });
+  await app.register(statisticsRoutes, { statistics: statisticsService({ counters }) });
   await app.register(accessRoutes, { blockedNetworks: config.blockedNetworks });
   await app.register(remoteConfigRoutes, { remoteConfig: remoteConfigService({ debugConsole: config.debugConsole }) });
   await app.register(moderationRoutes, { moderation: moderationService({ db: database.db }), auth });
-  // Moderators are named by configuration; the role follows the list at every start.
-  if (config.adminEmails.length > 0) {
-    await database.db.updateTable('user').set({ role: 'admin' }).where('email', 'in', config.adminEmails).execute();
-  }
+  await accounts.grantAdminRoles(config.adminEmails);
   app.addHook('onReady', async () => worker.start());
   app.addHook('preClose', async () => worker.stop());
   await app.register(uploadRoutes, { uploads, store, blobs, links, auth, database });

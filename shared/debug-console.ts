@@ -1,5 +1,6 @@
 // The hidden debug console (SPEC §4, §9): five quick clicks ask for it, and it opens only where the
 // environment check passes and the remote config allows it.
+import type { DebugOptionsAnswer } from './api/remote-config.ts';
 import { isCrawler } from './patterns.ts';
 
 export const DEBUG_CONSOLE_CLICKS = 5;
@@ -36,10 +37,6 @@ export const DEBUG_OPTIONS_PATH = '/config/v1/debug_options';
 /** vConsole, served from Nubo's own origin (SPEC §7.5), never from a CDN. */
 export const VCONSOLE_SCRIPT_PATH = '/scripts/vconsole.min.js';
 
-/** What the page sends with its question: who asks, so an operator could allow it per person. */
-export type DebugOptionsRequest = { uuid?: string; userid?: string };
-/** The remote config's answer; the page reads value.values.debug_options.allow_vconsole. */
-export type DebugOptionsAnswer = { value: { values: { debug_options: { allow_vconsole: boolean } } } };
 
 /** Whether a remote config answer allows the console; anything malformed says no. */
 export function remoteAllowsDebugConsole(answer: unknown): boolean {

@@ -3,7 +3,7 @@
 import { createApiClient } from '#shared/api/client.ts';
 import { sharesApi } from '#shared/api/shares-client.ts';
 import { filesApi } from '#shared/api/files-client.ts';
-import { AUTH_PATHS, type TokenBody, type WebSession } from '#shared/api/auth.ts';
+import { ACCOUNT_PATHS, type TokenBody, type WebSession } from '#shared/api/accounts.ts';
 import { CLIENT_IDS } from '#shared/accounts/clients.ts';
 import { withSessionRefresh } from './accounts/session-refresh.ts';
 import { forgetSignIn, rememberSignIn } from './accounts/signed-in-marker.ts';
@@ -23,7 +23,7 @@ async function acrossTabs<T>(task: () => Promise<T>): Promise<T> {
 async function renewSession(): Promise<void> {
   // The refresh cookie (path /v1/auth) rides along; the answer carries a new expiry, never a secret.
   const body: TokenBody = { grant_type: 'refresh_token', client_id: CLIENT_IDS.web };
-  rememberSignIn(localStorage, await plainApi.post<WebSession>(AUTH_PATHS.token, body));
+  rememberSignIn(localStorage, await plainApi.post<WebSession>(ACCOUNT_PATHS.token, body));
 }
 
 export const api = withSessionRefresh(plainApi, {

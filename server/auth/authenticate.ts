@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { COOKIES } from '#shared/cookies.ts';
 import { ServiceError } from '../errors.ts';
-import type { AccountsService, Authenticated } from '../services/accounts.ts';
+import type { Authenticated } from './tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -46,7 +46,10 @@ export function assertSameOrigin(request: FastifyRequest, publicUrl: string) {
   }
 }
 
-export function authenticator(accounts: AccountsService, publicUrl: string) {
+/** Finds who an access token belongs to (the accounts service does). */
+export type TokenOwner = { authenticate(accessToken: string): Promise<Authenticated | undefined> };
+
+export function authenticator(accounts: TokenOwner, publicUrl: string) {
   return {
     /**
      * preValidation hook for routes that need a signed-in user: who asks is checked before what
@@ -62,6 +65,8 @@ export function authenticator(accounts: AccountsService, publicUrl: string) {
     },
   };
 }
+
+export type Authenticator = ReturnType<typeof authenticator>;
 
 /** The signed-in user of a route guarded by requireUser. */
 export function authOf(request: FastifyRequest): Authenticated {

@@ -2,13 +2,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { serverSecretsRepository } from '../db/repositories/server-secrets.ts';
 
 export async function serverSecret(db: Kysely<Database>, name: string): Promise<Buffer> {
-  await db
-    .insertInto('server_secret')
-    .values({ name, value: randomBytes(32).toString('base64url'), created_at: Date.now() })
-    .onConflict((c) => c.column('name').doNothing())
-    .execute();
-  const row = await db.selectFrom('server_secret').select('value').where('name', '=', name).executeTakeFirstOrThrow();
-  return Buffer.from(row.value, 'base64url');
+  const secrets = serverSecretsRepository(db);
+  await secrets.insertIfAbsent(name, randomBytes(32).toString('base64url'), Date.now());
+  return Buffer.from(await secrets.valueOf(name), 'base64url');
 }

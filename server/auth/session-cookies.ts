@@ -2,7 +2,7 @@
 // user id cookie (SPEC §9). Written and cleared only here.
 import type { FastifyReply } from 'fastify';
 import { COOKIES, serializeCookie, type CookieOptions } from '#shared/cookies.ts';
-import type { IssuedTokens } from '../services/accounts.ts';
+import type { IssuedTokens } from './tokens.ts';
 
 export function setSessionCookies(reply: FastifyReply, tokens: IssuedTokens, secure: boolean) {
   const at = Date.now();

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { HealthSchema, ApiErrorSchema } from '#shared/api/resources.ts';
+import { ApiErrorSchema } from '#shared/api/resources.ts';
+import { HEALTH_PATH, HealthSchema } from '#shared/api/health.ts';
 import type { NuboDatabase } from '../db/database.ts';
 import { errorBody } from '../errors.ts';
 import { VERSION } from '../version.ts';
@@ -7,7 +8,7 @@ import { VERSION } from '../version.ts';
 /** GET /healthz: whether this server and its database can take requests (for load balancers). */
 export const healthRoutes: FastifyPluginAsyncTypebox<{ database: NuboDatabase }> = async (app, { database }) => {
   app.get(
-    '/healthz',
+    HEALTH_PATH,
     { schema: { tags: ['health'], response: { 200: HealthSchema, 503: ApiErrorSchema } }, logLevel: 'warn' },
     async (_request, reply) => {
       if (!(await database.ping())) {

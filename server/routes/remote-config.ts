@@ -3,16 +3,8 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiErrorSchema } from '#shared/api/resources.ts';
 import { DEBUG_OPTIONS_PATH } from '#shared/debug-console.ts';
+import { DebugOptionsAnswer, DebugOptionsBody } from '#shared/api/remote-config.ts';
 import type { RemoteConfigService } from '../services/remote-config.ts';
-
-const DebugOptionsBody = Type.Object(
-  { uuid: Type.Optional(Type.String({ maxLength: 128 })), userid: Type.Optional(Type.String({ maxLength: 128 })) },
-  { additionalProperties: false },
-);
-
-const DebugOptionsAnswer = Type.Object({
-  value: Type.Object({ values: Type.Object({ debug_options: Type.Object({ allow_vconsole: Type.Boolean() }) }) }),
-});
 
 export const remoteConfigRoutes: FastifyPluginAsyncTypebox<{ remoteConfig: RemoteConfigService }> = async (app, { remoteConfig }) => {
   app.post(

@@ -1,30 +1,12 @@
-// POST /v1/stats: the statistic events of SPEC §7.5, sent by `stat` (shared/statistics.ts) only
-// after the visitor opted in. They are written to the server's log as one structured line each,
-// for the operator's own analysis; nothing is kept in the database and nothing leaves the server.
-import { Type } from 'typebox';
+// POST /v1/stats: one statistic event, logged by services/statistics.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiErrorSchema } from '#shared/api/resources.ts';
-import { STAT_DATA_MAX_KEYS, STAT_EVENTS, STAT_MODULE, STAT_VALUE_MAX_LENGTH, STATS_PATH } from '#shared/statistics.ts';
-import type { CounterStore } from '../auth/rate-limits.ts';
+import { ApiErrorSchema, NoBodySchema } from '#shared/api/resources.ts';
+import { StatBody } from '#shared/api/statistics.ts';
+import { STATS_PATH } from '#shared/statistics.ts';
 import { ServiceError } from '../errors.ts';
+import type { StatisticsService } from '../services/statistics.ts';
 
-/** Enough for a busy reader clicking around; a flood from one address is refused, not logged. */
-export const STATS_PER_IP = { max: 120, windowMs: 60_000 };
-
-const StatBody = Type.Object(
-  {
-    module: Type.Literal(STAT_MODULE),
-    event: Type.Union(STAT_EVENTS.map((name) => Type.Literal(name))),
-    data: Type.Optional(
-      Type.Record(Type.String({ maxLength: 64 }), Type.Union([Type.String({ maxLength: STAT_VALUE_MAX_LENGTH }), Type.Number(), Type.Boolean()]), {
-        maxProperties: STAT_DATA_MAX_KEYS,
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
-
-export const statisticsRoutes: FastifyPluginAsyncTypebox<{ counters: CounterStore }> = async (app, { counters }) => {
+export const statisticsRoutes: FastifyPluginAsyncTypebox<{ statistics: StatisticsService }> = async (app, { statistics }) => {
   // `stat` sends its JSON as text/plain (a beacon needs no preflight that way).
   app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 8192 }, (_request, body, done) => {
     try {
@@ -35,12 +17,9 @@ export const statisticsRoutes: FastifyPluginAsyncTypebox<{ counters: CounterStor
   });
   app.post(
     STATS_PATH,
-    { bodyLimit: 8192, schema: { tags: ['statistics'], body: StatBody, response: { 204: Type.Null(), 400: ApiErrorSchema, 429: ApiErrorSchema } } },
+    { bodyLimit: 8192, schema: { tags: ['statistics'], body: StatBody, response: { 204: NoBodySchema, 400: ApiErrorSchema, 429: ApiErrorSchema } } },
     async (request, reply) => {
-      const { count } = await counters.increment(`stats:ip:${request.ip}`, STATS_PER_IP.windowMs);
-      if (count > STATS_PER_IP.max) throw new ServiceError('too_many_requests', 'Too many statistic events from this address.');
-      const { module, event, data } = request.body;
-      request.log.info({ stat: { module, event, data: data ?? {} } }, 'statistic event');
+      await statistics.record(request.ip, request.body, request.log);
       return reply.status(204).send(null);
     },
   );

@@ -1,4 +1,5 @@
-// Accounts: signing up and in, sessions and their tokens, codes for other clients, the profile.
+// Accounts: signing up and in, sessions and their tokens, codes for other clients, the profile's
+// name and password, and who moderates.
 // Tokens are `<session id>.<secret>`; only SHA-256 hashes of secrets are stored. Access tokens live
 // 15 minutes, refresh tokens 30 days and rotate on every use; presenting a refresh token that was
 // already rotated away revokes the whole session (it was copied).
@@ -9,12 +10,11 @@ import { isEmail } from '#shared/patterns.ts';
 import { passwordProblem } from '#shared/accounts/password-rules.ts';
 import { isProofOfWork } from '#shared/accounts/proof-of-work.ts';
 import { CLIENT_IDS, CLIENT_SCOPE, EXTENSION_REDIRECT_URI, NATIVE_APP_REDIRECT_URI } from '#shared/accounts/clients.ts';
-import type { UserProfile } from '#shared/api/resources.ts';
-import type { SessionResource } from '#shared/api/auth.ts';
 import type { Database } from '../db/schema.ts';
 import { accountsRepository, type SessionRow, type UserRow } from '../db/repositories/accounts.ts';
 import type { CounterStore } from '../auth/rate-limits.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import type { Authenticated, IssuedTokens } from '../auth/tokens.ts';
 import { ServiceError } from '../errors.ts';
 import { hashSecret, newId, newSecret, secretMatches } from '../ids.ts';
 
@@ -56,18 +56,6 @@ const CODE_CLIENTS: Record<string, (redirectUri: string) => boolean> = {
 };
 
 export type RequestOrigin = { ip: string; userAgent: string | undefined };
-
-export type IssuedTokens = {
-  userId: string;
-  sessionId: string;
-  clientId: string;
-  accessToken: string;
-  accessExpiresAt: number;
-  refreshToken: string;
-  refreshExpiresAt: number;
-};
-
-export type Authenticated = { user: UserRow; session: SessionRow };
 
 export function accountsService(deps: { db: Kysely<Database>; counters: CounterStore; limits?: AccountLimits; adminEmails?: readonly string[]; now?: () => number }) {
   const repo = accountsRepository(deps.db);
@@ -142,7 +130,7 @@ export function accountsService(deps: { db: Kysely<Database>; counters: CounterS
       const inserted = await repo.insertUser({ id, email, name, password_hash: await hashPassword(input.password), created_at: at, updated_at: at });
       // Sign-up must say when an address is taken; it is rate limited per address like sign-in.
       if (!inserted) throw new ServiceError('account_already_exists', 'An account with this e-mail address already exists. Sign in instead.');
-      if (deps.adminEmails?.includes(email)) await deps.db.updateTable('user').set({ role: 'admin' }).where('id', '=', id).execute();
+      if (deps.adminEmails?.includes(email)) await repo.grantAdminRoles([email]);
       const user = await repo.findUserById(id);
       if (!user) throw new Error(`user ${id} vanished right after sign-up`);
       return openSession(user, input.clientId, origin);
@@ -272,17 +260,9 @@ export function accountsService(deps: { db: Kysely<Database>; counters: CounterS
       await repo.revokeSession(session.id, session.user_id, now(), 'signed_out');
     },
 
-    async listSessions(auth: Authenticated): Promise<SessionResource[]> {
-      const sessions = await repo.liveSessionsOf(auth.user.id, now());
-      return sessions.map((s) => ({
-        id: s.id,
-        client_id: s.client_id,
-        device: s.device,
-        ip: s.ip,
-        created_at: new Date(s.created_at).toISOString(),
-        last_seen_at: new Date(s.last_seen_at).toISOString(),
-        current: s.id === auth.session.id,
-      }));
+    /** The user's sessions that can still be renewed, most recently seen first. */
+    async listSessions(auth: Authenticated): Promise<SessionRow[]> {
+      return repo.liveSessionsOf(auth.user.id, now());
     },
 
     async revokeSession(auth: Authenticated, sessionId: string) {
@@ -294,19 +274,6 @@ export function accountsService(deps: { db: Kysely<Database>; counters: CounterS
 
     async revokeAllSessions(auth: Authenticated) {
       await repo.revokeSessionsOf(auth.user.id, now(), 'signed_out_everywhere');
-    },
-
-    profile(user: UserRow): UserProfile {
-      return {
-        sub: user.id,
-        name: user.name,
-        email: maskEmail(user.email),
-        phone_number: maskPhone(user.phone_number),
-        picture: user.picture,
-        password: user.password_hash ? 'SET' : '',
-        status: user.status,
-        created_at: new Date(user.created_at).toISOString(),
-      };
     },
 
     async updateName(user: UserRow, name: string): Promise<UserRow> {
@@ -328,6 +295,11 @@ export function accountsService(deps: { db: Kysely<Database>; counters: CounterS
       await repo.updateUser(auth.user.id, { password_hash: await hashPassword(newPassword), updated_at: now() });
       // Whoever knew the old password is signed out everywhere but here.
       await repo.revokeSessionsOf(auth.user.id, now(), 'password_changed', auth.session.id);
+    },
+
+    /** Moderators are named by configuration (ADMIN_EMAILS); the role follows the list at every start. */
+    async grantAdminRoles(emails: readonly string[]) {
+      if (emails.length > 0) await repo.grantAdminRoles(emails);
     },
   };
 }
@@ -367,16 +339,6 @@ function invalidGrant() {
 function tooManyRequests(resetInMs: number) {
   const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
   return new ServiceError('too_many_requests', `Too many attempts. Try again in ${seconds} seconds.`, [{ retry_after_seconds: seconds }]);
-}
-
-export function maskEmail(email: string): string {
-  const [local = '', domain = ''] = email.split('@');
-  const shown = local.length <= 2 ? local.slice(0, 1) : local.slice(0, 2);
-  return `${shown}***@${domain}`;
-}
-
-function maskPhone(phone: string): string {
-  return phone.length <= 4 ? phone : `${'*'.repeat(phone.length - 4)}${phone.slice(-4)}`;
 }
 
 /** "Chrome 156 on Linux"; '' when nothing is known, for the app to say so in the user's language. */

@@ -13,7 +13,7 @@ import { SORT_COLUMNS, filesRepository, type FileRow, type ListCursor, type List
 import { ServiceError } from '../errors.ts';
 import { readPageToken, writePageToken } from '../pagination.ts';
 import { recentEvents, recordEvents } from '../db/repositories/events.ts';
-import { takedownsRepository } from '../db/repositories/takedowns.ts';
+import { moderationRepository } from '../db/repositories/moderation.ts';
 import type { BlobStore, StoredBlob } from '../storage/blob-store.ts';
 import { readMediaFacts } from '../storage/media-info.ts';
 import { newId } from '../ids.ts';
@@ -37,7 +37,6 @@ export type ListRequest = {
 export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; now?: () => number }) {
   const db = deps.db;
   const repo = filesRepository(db);
-  const takedowns = takedownsRepository(db);
   const now = deps.now ?? Date.now;
 
   async function liveItem(tx: Kysely<Database>, userId: string, id: string): Promise<FileRow> {
@@ -96,7 +95,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
     if (bytes > 0 && !(await repo.addStorage(tx, to.userId, bytes))) throw spaceNotEnough();
     // In batches: one statement per 500 rows, within the parameter limits of both engines.
     for (let i = 0; i < rows.length; i += 500) await tx.insertInto('file').values(rows.slice(i, i + 500)).execute();
-    await takedowns.flagArrivals(tx, rows);
+    await moderationRepository(tx).flagArrivals(rows);
     return copies;
   }
 
@@ -222,7 +221,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
           const name = await placeName(tx, userId, parentId, row.name, row.kind);
           await repo.update(tx, userId, id, { parent_id: parentId, name, modified_at: now() });
           await recordEvents(tx, 'TYPE_MOVE', [{ ...row, name }], now());
-          await takedowns.flagArrivals(tx, row.kind === 'drive#folder' ? await repo.subtreeRows(tx, userId, id) : [row]);
+          await moderationRepository(tx).flagArrivals(row.kind === 'drive#folder' ? await repo.subtreeRows(tx, userId, id) : [row]);
         }
       });
     },

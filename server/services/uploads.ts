@@ -11,7 +11,7 @@ import type { Database } from '../db/schema.ts';
 import { filesRepository, type FileRow } from '../db/repositories/files.ts';
 import { ServiceError } from '../errors.ts';
 import { recordEvents } from '../db/repositories/events.ts';
-import { takedownsRepository } from '../db/repositories/takedowns.ts';
+import { moderationRepository } from '../db/repositories/moderation.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { UploadStore } from '../storage/upload-store.ts';
 import { newFileRow, ROOT } from './files.ts';
@@ -26,7 +26,6 @@ export type CreatedUpload = { file: FileRow; proof?: { offset: number; length: n
 export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; store: UploadStore; onCompleted?: (file: FileRow) => Promise<void>; now?: () => number }) {
   const { db, blobs, store } = deps;
   const repo = filesRepository(db);
-  const takedowns = takedownsRepository(db);
   const now = deps.now ?? Date.now;
 
   async function pendingFile(userId: string, id: string): Promise<FileRow> {
@@ -44,7 +43,7 @@ export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; s
       await repo.update(tx, file.user_id, file.id, changes);
       await recordEvents(tx, 'TYPE_UPLOAD', [file], changes.modified_at);
       const completed = { ...file, ...changes };
-      await takedowns.flagArrivals(tx, [completed]);
+      await moderationRepository(tx).flagArrivals([completed]);
       return completed;
     });
     await deps.onCompleted?.(completed);
@@ -87,7 +86,7 @@ export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; s
       });
 
       // Content that was taken down is never completed instantly: its bytes must be sent again.
-      const takenDown = hash !== undefined && (await takedowns.statusesOf(db, [hash])).size > 0;
+      const takenDown = hash !== undefined && (await moderationRepository(db).statusesOf([hash])).size > 0;
       const proof = hash && request.size > 0 && !takenDown && (await blobs.has(hash)) ? proofRange(request.size) : undefined;
       await store.create(
         new Upload({

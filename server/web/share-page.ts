@@ -12,9 +12,10 @@ import { DEFAULT_LOCALE, LOCALE_HTML_LANG, type Locale } from '#shared/i18n/loca
 import { createTranslator, type Translate } from '#shared/i18n/translator.ts';
 import { SHARE_FIRST_VIEW_ELEMENT, firstViewJson, type ShareFirstView } from '#shared/share-page.ts';
 import { ServiceError } from '../errors.ts';
-import { blockListOf, isBlocked } from '../routes/access.ts';
-import type { LoadedMessages } from '../routes/messages.ts';
+import { blockListOf, isBlocked } from '../services/access.ts';
+import type { LoadedMessages } from '../services/messages.ts';
 import type { SharesService } from '../services/shares.ts';
+import { presentShareFolder, presentShareView } from '../presenters/shares.ts';
 import { escapeMarkup } from './markup.ts';
 
 /** As many entries as the page's script asks for at a time (GET /share's default). */
@@ -24,7 +25,7 @@ type RenderSharePage = (first: ShareFirstView, t: Translate) => string;
 
 export type SharePageOptions = {
   distDir: string;
-  /** The UI strings of every locale (routes/messages.ts loadMessages). */
+  /** The UI strings of every locale (services/messages.ts loadMessages). */
   messages: Map<string, LoadedMessages>;
   shares: SharesService;
   blockedNetworks: readonly string[];
@@ -67,7 +68,7 @@ export function sharePageRenderer({ distDir, messages, shares, blockedNetworks, 
     const query = request.query as Record<string, unknown>;
     const linkPassCode = typeof query.s_code === 'string' && query.s_code !== '' ? query.s_code : undefined;
     const access = { shareId, passCode: linkPassCode, passCodeToken: readSharePasscodeToken(jar, shareId), ip: request.ip };
-    const view = await shares.view(access, { limit: FIRST_PAGE_SIZE });
+    const view = presentShareView(await shares.view(access, { limit: FIRST_PAGE_SIZE }));
     if (view.pass_code_token) {
       // As the page's script does with a token it is given (SPEC §9, latest three shares).
       rememberSharePasscodeToken(jar, shareId, view.pass_code_token);
@@ -83,9 +84,10 @@ export function sharePageRenderer({ distDir, messages, shares, blockedNetworks, 
     const folderId = folderIds.at(-1);
     if (view.share_status !== 'OK') return first;
     if (!folderId) return { ...first, files: view.files, nextPageToken: view.next_page_token };
-    const folder = await shares.folder(access, folderIds, { limit: FIRST_PAGE_SIZE });
+    const walked = await shares.folder(access, folderIds, { limit: FIRST_PAGE_SIZE });
+    const folder = presentShareFolder(walked);
     if (folder.share_status !== 'OK') return { ...first, view: { ...view, share_status: folder.share_status, share_status_text: folder.share_status_text } };
-    return { ...first, files: folder.files, nextPageToken: folder.next_page_token, folderNames: folder.folderNames };
+    return { ...first, files: folder.files, nextPageToken: folder.next_page_token, folderNames: walked.folderNames };
   }
 
   return async function renderSharePage(page: SharePageRequest): Promise<RenderedSharePage> {

@@ -1,16 +1,16 @@
 // The API's resources (API.md) as JSON schemas. The server validates and serialises with them
 // and publishes them in /api/openapi.json; clients import only the static types.
 import { Type, type Static } from 'typebox';
-import { SHARE_STATUSES, RESTORE_STATUSES, TASK_PHASES } from '../enums.ts';
+import { TASK_PHASES } from '../enums.ts';
 import { FILE_CATEGORIES } from '../files/classify.ts';
 
 /** Counts and sizes travel as strings (int64-safe); "-1" means unlimited or never. */
-const Int64String = Type.String({ pattern: '^-?[0-9]+$' });
+export const Int64String = Type.String({ pattern: '^-?[0-9]+$' });
 /** RFC 3339 with milliseconds and offset. */
-const Time = Type.String({ format: 'date-time' });
+export const Time = Type.String({ format: 'date-time' });
 
 /** One of a list of strings: `{ enum: [...] }` in JSON Schema, the union of them in TypeScript. */
-function oneOf<const T extends readonly string[]>(values: T) {
+export function oneOf<const T extends readonly string[]>(values: T) {
   return Type.Enum([...values] as T[number][]);
 }
 
@@ -24,26 +24,11 @@ export const ApiErrorSchema = Type.Object(
   { $id: 'ApiError' },
 );
 
-export const TokenSchema = Type.Object({
-  token_type: Type.Literal('Bearer'),
-  access_token: Type.String(),
-  refresh_token: Type.String(),
-  expires_in: Type.Integer(),
-  sub: Type.String(),
-});
-export type Token = Static<typeof TokenSchema>;
+/** The answer of a call that has nothing to tell but that it worked. */
+export const EmptySchema = Type.Object({});
 
-export const UserProfileSchema = Type.Object({
-  sub: Type.String(),
-  name: Type.String(),
-  email: Type.String(),
-  phone_number: Type.String(),
-  picture: Type.String(),
-  password: Type.Union([Type.Literal('SET'), Type.Literal('')]),
-  status: Type.String(),
-  created_at: Time,
-});
-export type UserProfile = Static<typeof UserProfileSchema>;
+/** No body at all: the status says it all (204 No Content, 304 Not Modified). */
+export const NoBodySchema = Type.Null();
 
 const Link = Type.Object({ url: Type.String(), token: Type.String(), expire: Time });
 
@@ -158,55 +143,8 @@ export const AboutSchema = Type.Object({
 });
 export type About = Static<typeof AboutSchema>;
 
-const ShareStatus = oneOf(SHARE_STATUSES);
-
-export const ShareSummarySchema = Type.Object({
-  share_id: Type.String(),
-  share_url: Type.String(),
-  share_status: ShareStatus,
-  title: Type.String(),
-  pass_code: Type.String(),
-  file_num: Int64String,
-  file_size: Int64String,
-  expiration_at: Type.String(),
-  restore_count: Int64String,
-  view_count: Int64String,
-  create_time: Time,
-});
-export type ShareSummary = Static<typeof ShareSummarySchema>;
-
-export const ShareViewSchema = Type.Object({
-  share_status: ShareStatus,
-  share_status_text: Type.String(),
-  pass_code_token: Type.String(),
-  title: Type.String(),
-  file_num: Int64String,
-  expiration_at: Type.String(),
-  restore_count_left: Int64String,
-  user_info: Type.Object({ user_id: Type.String(), nickname: Type.String(), avatar: Type.String() }),
-  files: Type.Array(FileSchema),
-  next_page_token: Type.String(),
-});
-export type ShareView = Static<typeof ShareViewSchema>;
-
-export const ShareRestoreResultSchema = Type.Object({
-  share_status: ShareStatus,
-  restore_status: oneOf(RESTORE_STATUSES),
-  restore_task_id: Type.String(),
-  file_id: Type.String(),
-});
-export type ShareRestoreResult = Static<typeof ShareRestoreResultSchema>;
-
 export const VipPrivilegeSchema = Type.Object({
   result: Type.Literal('ACCEPTED'),
   data: Type.Object({ status: Type.String(), type: Type.String(), expire: Type.String(), user_id: Type.String() }),
 });
 export type VipPrivilegeResponse = Static<typeof VipPrivilegeSchema>;
-
-export const HealthSchema = Type.Object({
-  status: Type.Literal('ok'),
-  database: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]),
-  version: Type.String(),
-  uptime_seconds: Type.Number(),
-});
-export type Health = Static<typeof HealthSchema>;

@@ -1,5 +1,8 @@
-// The shares API (API.md Shares) request shapes, shared by the server's routes and the clients.
+// The shares API (API.md Shares): its paths, requests and answers, shared by the server's routes
+// and the clients. Visitors' answers carry a share status (SPEC §4) with HTTP 200.
 import { Type, type Static } from 'typebox';
+import { SHARE_STATUSES } from '../enums.ts';
+import { FileSchema, Int64String, Time, oneOf } from './resources.ts';
 
 export const SHARE_PATHS = {
   share: '/drive/v1/share',
@@ -51,20 +54,62 @@ export const ShareDetailQuery = Type.Object({
 
 export const ShareFileInfoQuery = Type.Object({ ...Access, file_id: Type.String({ maxLength: 64 }) });
 
+/** How a visitor opens a share: the passcode just typed, or the token a right one gave earlier. */
+export type ShareAccess = { shareId: string; passCode?: string | undefined; passCodeToken?: string | undefined };
+
 export const BatchShareFileInfoBody = Type.Object({ ...Access, file_ids: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 500 }) });
 
 export const BatchDeleteSharesBody = Type.Object({ ids: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 500 }) });
 
-export const RestoreBody = Type.Object({
-  share_id: Type.String({ maxLength: 64 }),
-  pass_code_token: Type.Optional(Type.String({ maxLength: 200 })),
-  /** The items to save; all shared items when left out. */
-  file_ids: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { maxItems: 500 })),
-  ancestor_ids: Type.Optional(Type.Array(Type.String({ maxLength: 64 }))),
-  /** Where to save; a "Saved shares" folder at the root when left out. */
-  parent_id: Type.Optional(Type.String({ maxLength: 64 })),
-  specify_parent_id: Type.Optional(Type.Boolean()),
-});
-export type RestoreBody = Static<typeof RestoreBody>;
+export const ShareStatusSchema = oneOf(SHARE_STATUSES);
 
-export const RESTORE_PATH = '/drive/v1/share/restore';
+/** What creating a share answers: its address, its passcode ('' for none) and a text to send. */
+export const CreatedShareSchema = Type.Object({ share_id: Type.String(), share_url: Type.String(), pass_code: Type.String(), share_text: Type.String() });
+export type CreatedShare = Static<typeof CreatedShareSchema>;
+
+export const ShareSummarySchema = Type.Object({
+  share_id: Type.String(),
+  share_url: Type.String(),
+  share_status: ShareStatusSchema,
+  title: Type.String(),
+  pass_code: Type.String(),
+  file_num: Int64String,
+  file_size: Int64String,
+  expiration_at: Type.String(),
+  restore_count: Int64String,
+  view_count: Int64String,
+  create_time: Time,
+});
+export type ShareSummary = Static<typeof ShareSummarySchema>;
+
+export const ShareListSchema = Type.Object({ data: Type.Array(ShareSummarySchema), next_page_token: Type.String() });
+export type ShareList = Static<typeof ShareListSchema>;
+
+export const ShareViewSchema = Type.Object({
+  share_status: ShareStatusSchema,
+  share_status_text: Type.String(),
+  pass_code_token: Type.String(),
+  title: Type.String(),
+  file_num: Int64String,
+  expiration_at: Type.String(),
+  restore_count_left: Int64String,
+  user_info: Type.Object({ user_id: Type.String(), nickname: Type.String(), avatar: Type.String() }),
+  files: Type.Array(FileSchema),
+  next_page_token: Type.String(),
+});
+export type ShareView = Static<typeof ShareViewSchema>;
+
+/** GET /share/detail: a folder inside the share. */
+export const ShareFolderSchema = Type.Object({
+  share_status: ShareStatusSchema,
+  share_status_text: Type.String(),
+  files: Type.Array(FileSchema),
+  next_page_token: Type.String(),
+});
+export type ShareFolder = Static<typeof ShareFolderSchema>;
+
+export const ShareFileInfoSchema = Type.Object({ share_status: ShareStatusSchema, share_status_text: Type.String(), file_info: Type.Optional(FileSchema) });
+export type ShareFileInfo = Static<typeof ShareFileInfoSchema>;
+
+export const BatchShareFileInfoSchema = Type.Object({ share_status: ShareStatusSchema, files: Type.Array(FileSchema) });
+export type BatchShareFileInfo = Static<typeof BatchShareFileInfoSchema>;

@@ -9,8 +9,8 @@ import {
   isDebugConsoleEnvironment,
   remoteAllowsDebugConsole,
   shouldOpenDebugConsole,
-  type DebugOptionsRequest,
 } from '#shared/debug-console.ts';
+import type { DebugOptionsRequest } from '#shared/api/remote-config.ts';
 
 type VConsole = { show(): void; destroy(): void };
 declare global {

@@ -2,7 +2,7 @@
 // §7.6): the page asks for a one-time authorization code for that client, then hands the code
 // over — to the desktop client's loopback port, or to the extension's content script in the page.
 import { ApiError, type ApiClient } from '#shared/api/client.ts';
-import { AUTH_PATHS, type AuthorizeAnswer, type AuthorizeBody } from '#shared/api/auth.ts';
+import { ACCOUNT_PATHS, type AuthorizeAnswer, type AuthorizeBody } from '#shared/api/accounts.ts';
 import { CLIENT_IDS, CLIENT_SCOPE, EXTENSION_REDIRECT_URI, desktopRedirectUri, parseDesktopPort } from '#shared/accounts/clients.ts';
 import { HandoffError } from '#shared/accounts/handoff-error.ts';
 
@@ -115,7 +115,7 @@ export type HandoffDependencies = { api: ApiClient; fetch?: typeof fetch; window
 export async function handOffSignIn(handoff: ClientHandoff, deps: HandoffDependencies): Promise<void> {
   let answer: AuthorizeAnswer;
   try {
-    answer = await deps.api.post<AuthorizeAnswer>(AUTH_PATHS.authorize, authorizeBodyFor(handoff));
+    answer = await deps.api.post<AuthorizeAnswer>(ACCOUNT_PATHS.authorize, authorizeBodyFor(handoff));
   } catch (failure) {
     // The client's own request was refused (its redirect address, its challenge): only it can start again.
     if (failure instanceof ApiError && failure.error === 'invalid_request') throw new HandoffError('request_refused', failure.message);

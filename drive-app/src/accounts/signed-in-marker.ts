@@ -3,7 +3,7 @@
 // user id. Both are written together and cleared together.
 import { STORAGE_KEYS, isSignedInMarkerKey, readSignedInMarker, type KeyValueStorage, type SignedInMarker } from '#shared/browser-storage.ts';
 import { CLIENT_IDS } from '#shared/accounts/clients.ts';
-import type { WebSession } from '#shared/api/auth.ts';
+import type { WebSession } from '#shared/api/accounts.ts';
 
 export const SIGNED_IN_MARKER_KEY = `credentials_${CLIENT_IDS.web}`;
 

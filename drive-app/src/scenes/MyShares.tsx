@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ShareSummary } from '#shared/api/resources.ts';
+import type { ShareSummary } from '#shared/api/shares.ts';
 import type { ShareStatus } from '#shared/enums.ts';
 import { formatDateTime, formatLongDate, formatSize, formatThousands } from '#shared/format.ts';
 import type { MessageKey } from '#shared/i18n/translator.ts';

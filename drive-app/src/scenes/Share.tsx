@@ -1,8 +1,9 @@
 import { Suspense, lazy, useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import type { ShareAccess } from '#shared/api/shares-client.ts';
-import type { DriveFile, ShareView } from '#shared/api/resources.ts';
-import type { RestoreBody } from '#shared/api/shares.ts';
+import type { ShareAccess, ShareView } from '#shared/api/shares.ts';
+import type { DriveFile } from '#shared/api/resources.ts';
+import { AREA_ACCESSIBLE_PATH, type AreaAccess } from '#shared/api/access.ts';
+import type { RestoreBody } from '#shared/api/restore.ts';
 import { STORAGE_KEYS } from '#shared/browser-storage.ts';
 import { documentCookieJar, isAccessAllowed, markAccessAllowed } from '#shared/cookies.ts';
 import type { ShareStatus } from '#shared/enums.ts';
@@ -91,7 +92,7 @@ function useAreaAccess(shareId: string, checked: boolean | undefined): boolean |
   const [accessible, setAccessible] = useState<boolean | undefined>(() => checked ?? (isAccessAllowed(documentCookieJar()) ? true : undefined));
   useEffect(() => {
     if (accessible !== undefined) return;
-    api.get<{ accessible: boolean }>('/drive/v1/privilege/area_accessible').then(
+    api.get<AreaAccess>(AREA_ACCESSIBLE_PATH).then(
       ({ accessible: allowed }) => {
         if (allowed) markAccessAllowed(documentCookieJar());
         setAccessible(allowed);

@@ -3,7 +3,7 @@
 // out (SPEC §3.7: it goes on by itself after signing in), and the ids of what was saved.
 import { documentCookieJar, readSharePasscodeToken, rememberSharePasscodeToken } from '#shared/cookies.ts';
 import { STORAGE_KEYS } from '#shared/browser-storage.ts';
-import type { RestoreBody } from '#shared/api/shares.ts';
+import type { RestoreBody } from '#shared/api/restore.ts';
 
 export const passcodeTokenOf = (shareId: string) => readSharePasscodeToken(documentCookieJar(), shareId);
 export const keepPasscodeToken = (shareId: string, token: string) => rememberSharePasscodeToken(documentCookieJar(), shareId, token);

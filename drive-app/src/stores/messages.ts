@@ -1,6 +1,7 @@
 // The UI strings of the current locale, fetched at run time from /i18n/<locale>/messages.json
 // (cached 24 h by the browser) with en-US behind them for any key a locale lacks.
 import { atom, onMount } from 'nanostores';
+import { messagesPath } from '#shared/api/messages.ts';
 import { DEFAULT_LOCALE, type Locale } from '#shared/i18n/locales.ts';
 import { createTranslator, type Messages, type Translate } from '#shared/i18n/translator.ts';
 import { $locale } from './locale.ts';
@@ -10,7 +11,7 @@ export type MessagesState = { status: 'loading' } | { status: 'ready'; locale: L
 export const $messages = atom<MessagesState>({ status: 'loading' });
 
 async function fetchMessages(locale: Locale): Promise<Messages> {
-  const response = await fetch(`/i18n/${locale}/messages.json`);
+  const response = await fetch(messagesPath(locale));
   if (!response.ok) throw new Error(`messages for ${locale}: HTTP ${response.status}`);
   return response.json();
 }

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, it, expect } from 'vitest';
-import type { SessionResource } from '#shared/api/auth.ts';
+import type { SessionResource } from '#shared/api/accounts.ts';
 import { sortSessions } from './sessions.ts';
 
 const session = (id: string, lastSeen: string, current = false): SessionResource => ({

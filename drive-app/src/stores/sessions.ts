@@ -1,7 +1,7 @@
 // The signed-in user's sessions (where they are signed in), as the account page lists them.
 import { atom, onMount } from 'nanostores';
 import { toApiError, type ApiError } from '#shared/api/client.ts';
-import { AUTH_PATHS, type SessionList, type SessionResource } from '#shared/api/auth.ts';
+import { ACCOUNT_PATHS, type SessionList, type SessionResource } from '#shared/api/accounts.ts';
 import { api } from '../api.ts';
 import { userStore } from './user.ts';
 
@@ -16,7 +16,7 @@ export function sortSessions(sessions: readonly SessionResource[]): SessionResou
 
 export async function loadSessions(): Promise<void> {
   try {
-    const { sessions } = await api.get<SessionList>(AUTH_PATHS.sessions);
+    const { sessions } = await api.get<SessionList>(ACCOUNT_PATHS.sessions);
     $sessions.set({ status: 'ready', sessions: sortSessions(sessions) });
   } catch (failure) {
     const error = toApiError(failure);
@@ -28,7 +28,7 @@ export async function loadSessions(): Promise<void> {
 /** Ends one session; ending this device's is signing out. */
 export async function revokeSession(session: SessionResource): Promise<void> {
   if (session.current) return userStore.signOut();
-  await api.delete(`${AUTH_PATHS.sessions}/${encodeURIComponent(session.id)}`);
+  await api.delete(`${ACCOUNT_PATHS.sessions}/${encodeURIComponent(session.id)}`);
   await loadSessions();
 }
 

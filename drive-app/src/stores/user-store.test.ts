@@ -1,7 +1,7 @@
 import { describe, it, expect, vi } from 'vitest';
 import { ApiError, type ApiClient } from '#shared/api/client.ts';
 import { memoryStorage, STORAGE_KEYS } from '#shared/browser-storage.ts';
-import type { UserProfile } from '#shared/api/resources.ts';
+import type { UserProfile } from '#shared/api/accounts.ts';
 import { createEventBus, type AppEvents } from '../events.ts';
 import { rememberSignIn, SIGNED_IN_MARKER_KEY } from '../accounts/signed-in-marker.ts';
 import { createUserStore } from './user-store.ts';

@@ -5,14 +5,14 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { ApiError, toApiError, type ApiClient } from '#shared/api/client.ts';
 import {
-  AUTH_PATHS,
+  ACCOUNT_PATHS,
   type ChangePasswordBody,
   type SignInBody,
   type SignUpBody,
   type TokenBody,
   type WebSession,
-} from '#shared/api/auth.ts';
-import type { UserProfile } from '#shared/api/resources.ts';
+} from '#shared/api/accounts.ts';
+import type { UserProfile } from '#shared/api/accounts.ts';
 import { CLIENT_IDS } from '#shared/accounts/clients.ts';
 import { solveProofOfWork, type ProofOfWorkChallenge } from '#shared/accounts/proof-of-work.ts';
 import type { KeyValueStorage } from '#shared/browser-storage.ts';
@@ -93,7 +93,7 @@ export function createUserStore({ api, storage, events, solveProofOfWork: solve 
     // A retry after a failure shows as loading again; a signed-in user keeps their page meanwhile.
     if ($user.get().status === 'failed') $user.set({ status: 'loading' });
     try {
-      const user = userInfoFrom(await api.get<UserProfile>(AUTH_PATHS.me));
+      const user = userInfoFrom(await api.get<UserProfile>(ACCOUNT_PATHS.me));
       if (outdated()) return $user.get().status === 'signed-in';
       rememberUserId(storage, user.userId);
       $user.set({ status: 'signed-in', user });
@@ -133,7 +133,7 @@ export function createUserStore({ api, storage, events, solveProofOfWork: solve 
     } catch (failure) {
       if (!(failure instanceof ApiError) || failure.error !== 'captcha_required') throw failure;
       onCheckingRobot?.();
-      const captchaToken = await solve(await api.post<ProofOfWorkChallenge>(AUTH_PATHS.captcha));
+      const captchaToken = await solve(await api.post<ProofOfWorkChallenge>(ACCOUNT_PATHS.captcha));
       return api.post<WebSession>(path, { ...body, captcha_token: captchaToken });
     }
   }
@@ -158,17 +158,17 @@ export function createUserStore({ api, storage, events, solveProofOfWork: solve 
   /** Signs in with an authorization code issued for this page (by the native app, SPEC §7.6). */
   function signInWithCode({ code, codeVerifier, redirectUri }: { code: string; codeVerifier: string; redirectUri: string }): Promise<UserInfo> {
     const body: TokenBody = { grant_type: 'authorization_code', code, code_verifier: codeVerifier, client_id: CLIENT_IDS.web, redirect_uri: redirectUri };
-    return completeSignIn(() => api.post<WebSession>(AUTH_PATHS.token, body));
+    return completeSignIn(() => api.post<WebSession>(ACCOUNT_PATHS.token, body));
   }
 
   function signIn({ email, password }: SignInInput, onCheckingRobot?: OnCheckingRobot): Promise<UserInfo> {
     const body: SignInBody = { username: email, password, client_id: CLIENT_IDS.web };
-    return completeSignIn(() => sendWithProofOfWork(AUTH_PATHS.signin, body, onCheckingRobot));
+    return completeSignIn(() => sendWithProofOfWork(ACCOUNT_PATHS.signin, body, onCheckingRobot));
   }
 
   function signUp({ email, password, name }: SignUpInput, onCheckingRobot?: OnCheckingRobot): Promise<UserInfo> {
     const body: SignUpBody = { email, password, name, client_id: CLIENT_IDS.web };
-    return completeSignIn(() => sendWithProofOfWork(AUTH_PATHS.signup, body, onCheckingRobot));
+    return completeSignIn(() => sendWithProofOfWork(ACCOUNT_PATHS.signup, body, onCheckingRobot));
   }
 
   /** Ends the session on the server, then here. A session the server already ended counts as done. */
@@ -184,16 +184,16 @@ export function createUserStore({ api, storage, events, solveProofOfWork: solve 
     events.emit('logout-success', { userId });
   }
 
-  const signOut = () => endSession(() => api.post(AUTH_PATHS.revoke, {}));
-  const signOutEverywhere = () => endSession(() => api.post(AUTH_PATHS.revokeAllSessions, {}));
+  const signOut = () => endSession(() => api.post(ACCOUNT_PATHS.revoke, {}));
+  const signOutEverywhere = () => endSession(() => api.post(ACCOUNT_PATHS.revokeAllSessions, {}));
 
   async function rename(name: string): Promise<void> {
-    $user.set({ status: 'signed-in', user: userInfoFrom(await api.patch<UserProfile>(AUTH_PATHS.me, { name })) });
+    $user.set({ status: 'signed-in', user: userInfoFrom(await api.patch<UserProfile>(ACCOUNT_PATHS.me, { name })) });
   }
 
   async function changePassword({ oldPassword, newPassword }: ChangePasswordInput): Promise<void> {
     const body: ChangePasswordBody = { old_password: oldPassword, new_password: newPassword };
-    await api.post(AUTH_PATHS.password, body);
+    await api.post(ACCOUNT_PATHS.password, body);
   }
 
   /** Follows a sign-in or sign-out made in another tab, which shows here as a changed marker. */

@@ -1,13 +1,14 @@
 // Queries for people, sessions and authorization codes. No rules here: the accounts service
 // decides; this file only reads and writes rows.
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { AuthCodeTable, Database, SessionTable, UserTable } from '../schema.ts';
 
 export type UserRow = Selectable<UserTable>;
 export type SessionRow = Selectable<SessionTable>;
 export type AuthCodeRow = Selectable<AuthCodeTable>;
+type Db = Kysely<Database> | Transaction<Database>;
 
-export function accountsRepository(db: Kysely<Database>) {
+export function accountsRepository(db: Db) {
   return {
     findUserByEmail: (email: string) => db.selectFrom('user').selectAll().where('email', '=', email).executeTakeFirst(),
     findUserById: (id: string) => db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -19,6 +20,7 @@ export function accountsRepository(db: Kysely<Database>) {
     },
     updateUser: (id: string, changes: Partial<Pick<UserRow, 'name' | 'password_hash' | 'updated_at'>>) =>
       db.updateTable('user').set(changes).where('id', '=', id).execute(),
+    grantAdminRoles: (emails: readonly string[]) => db.updateTable('user').set({ role: 'admin' }).where('email', 'in', emails).execute(),
 
     insertSession: (session: Omit<SessionRow, 'revoked_at' | 'revoked_reason'>) => db.insertInto('session').values(session).execute(),
     findSession: (id: string) => db.selectFrom('session').selectAll().where('id', '=', id).executeTakeFirst(),

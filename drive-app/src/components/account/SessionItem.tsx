@@ -1,4 +1,4 @@
-import type { SessionResource } from '#shared/api/auth.ts';
+import type { SessionResource } from '#shared/api/accounts.ts';
 import { CLIENT_IDS } from '#shared/accounts/clients.ts';
 import type { MessageKey } from '#shared/i18n/translator.ts';
 import { formatDateTime } from '#shared/format.ts';

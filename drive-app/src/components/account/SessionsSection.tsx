@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { SessionResource } from '#shared/api/auth.ts';
+import type { SessionResource } from '#shared/api/accounts.ts';
 import { useT } from '../../i18n.ts';
 import { $sessions, loadSessions, revokeSession } from '../../stores/sessions.ts';
 import { userStore } from '../../stores/user.ts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { CreatedShare } from '#shared/api/shares-client.ts';
+import type { CreatedShare } from '#shared/api/shares.ts';
 import { CUSTOM_PASS_CODE_PATTERN, type CreateShareBody } from '#shared/api/shares.ts';
 import type { DriveFile } from '#shared/api/resources.ts';
 import { driveShares } from '../../api.ts';

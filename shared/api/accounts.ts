@@ -2,10 +2,9 @@
 // by every client. Browsers (client_id nubo-web) get httpOnly cookies and a WebSession answer that
 // holds no secret; other clients get the token object.
 import { Type, type Static } from 'typebox';
+import { Time } from './resources.ts';
 
-const Time = Type.String({ format: 'date-time' });
-
-export const AUTH_PATHS = {
+export const ACCOUNT_PATHS = {
   signup: '/v1/auth/signup',
   signin: '/v1/auth/signin',
   token: '/v1/auth/token',
@@ -78,6 +77,20 @@ export const WebSession = Type.Object({
 });
 export type WebSession = Static<typeof WebSession>;
 
+/** What other clients (desktop, extension, native app) get from signing in: the tokens themselves. */
+export const TokenSchema = Type.Object({
+  token_type: Type.Literal('Bearer'),
+  access_token: Type.String(),
+  refresh_token: Type.String(),
+  expires_in: Type.Integer(),
+  sub: Type.String(),
+});
+export type Token = Static<typeof TokenSchema>;
+
+/** The answer to signing up, in, or renewing: a browser's session, or another client's tokens. */
+export const SignedIn = Type.Union([WebSession, TokenSchema]);
+export type SignedIn = Static<typeof SignedIn>;
+
 export const ProofOfWorkAnswer = Type.Object({ challenge: Type.String(), difficulty: Type.Integer() });
 
 export const SessionResource = Type.Object({
@@ -99,5 +112,20 @@ export const ChangePasswordBody = Type.Object({
   new_password: Type.String({ maxLength: PASSWORD_FIELD_MAX_LENGTH }),
 });
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
+
+export const SessionParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+
+/** GET /v1/user/me: the signed-in person, e-mail and phone masked. */
+export const UserProfileSchema = Type.Object({
+  sub: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+  phone_number: Type.String(),
+  picture: Type.String(),
+  password: Type.Union([Type.Literal('SET'), Type.Literal('')]),
+  status: Type.String(),
+  created_at: Time,
+});
+export type UserProfile = Static<typeof UserProfileSchema>;
 
 export const UpdateProfileBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH }) });

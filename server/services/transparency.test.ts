@@ -3,7 +3,7 @@ import { describe, it, expect, beforeEach, afterEach } from 'vitest';
 import { parseTransparencyReport } from '#shared/transparency.ts';
 import { ENGINES, createTestDatabase, type TestDatabase } from '../testing/harness.ts';
 import { openDatabase, type NuboDatabase } from '../db/database.ts';
-import { transparencyReportFromRecords } from './transparency-report.ts';
+import { transparencyReportFromRecords } from './transparency.ts';
 
 describe.each(ENGINES)('transparency report on %s', (engine) => {
   let testDatabase: TestDatabase;

@@ -1,41 +1,42 @@
 // The accounts API under /v1 (API.md Auth): HTTP only; the rules are in services/accounts.ts.
-import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  AUTH_PATHS,
+  ACCOUNT_PATHS,
   AuthorizeAnswer,
   AuthorizeBody,
   ChangePasswordBody,
   ProofOfWorkAnswer,
   SessionList,
+  SessionParams,
   SignInBody,
   SignUpBody,
+  SignedIn,
   TokenBody,
   UpdateProfileBody,
-  WebSession,
-} from '#shared/api/auth.ts';
-import { ApiErrorSchema, TokenSchema, UserProfileSchema } from '#shared/api/resources.ts';
+  UserProfileSchema,
+} from '#shared/api/accounts.ts';
+import { ApiErrorSchema, EmptySchema } from '#shared/api/resources.ts';
 import { CLIENT_IDS } from '#shared/accounts/clients.ts';
 import { COOKIES } from '#shared/cookies.ts';
 import { ServiceError } from '../errors.ts';
-import { assertSameOrigin, authOf, credentialsOf, type authenticator } from '../auth/authenticate.ts';
+import { assertSameOrigin, authOf, credentialsOf, type Authenticator } from '../auth/authenticate.ts';
 import { clearSessionCookies, setSessionCookies } from '../auth/session-cookies.ts';
-import type { AccountsService, IssuedTokens, RequestOrigin } from '../services/accounts.ts';
+import type { IssuedTokens } from '../auth/tokens.ts';
+import type { AccountsService, RequestOrigin } from '../services/accounts.ts';
+import { presentProfile, presentSession, presentSignedIn } from '../presenters/accounts.ts';
 
 type Options = {
   accounts: AccountsService;
-  auth: ReturnType<typeof authenticator>;
+  auth: Authenticator;
   publicUrl: string;
   secureCookies: boolean;
 };
 
 const KNOWN_CLIENTS = new Set<string>(Object.values(CLIENT_IDS));
-const Empty = Type.Object({});
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema };
-const SignedIn = Type.Union([WebSession, TokenSchema]);
 
-export const authRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { accounts, auth, publicUrl, secureCookies }) => {
+export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { accounts, auth, publicUrl, secureCookies }) => {
   const originOf = (request: FastifyRequest): RequestOrigin => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
   function clientOf(clientId: string | undefined): string {
@@ -46,22 +47,18 @@ export const authRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { acco
 
   /** Browsers get cookies and an answer without secrets; other clients get the token object. */
   function answerSignedIn(reply: FastifyReply, tokens: IssuedTokens) {
-    const expiresIn = Math.round((tokens.accessExpiresAt - Date.now()) / 1000);
-    if (tokens.clientId === CLIENT_IDS.web) {
-      setSessionCookies(reply, tokens, secureCookies);
-      return { token_type: 'Cookie' as const, sub: tokens.userId, expires_in: expiresIn, expires_at: tokens.refreshExpiresAt };
-    }
-    return { token_type: 'Bearer' as const, access_token: tokens.accessToken, refresh_token: tokens.refreshToken, expires_in: expiresIn, sub: tokens.userId };
+    if (tokens.clientId === CLIENT_IDS.web) setSessionCookies(reply, tokens, secureCookies);
+    return presentSignedIn(tokens);
   }
 
-  app.post(AUTH_PATHS.signup, { schema: { tags: ['auth'], body: SignUpBody, response: { 200: SignedIn, ...errors } } }, async (request, reply) => {
+  app.post(ACCOUNT_PATHS.signup, { schema: { tags: ['auth'], body: SignUpBody, response: { 200: SignedIn, ...errors } } }, async (request, reply) => {
     const clientId = clientOf(request.body.client_id);
     if (clientId === CLIENT_IDS.web) assertSameOrigin(request, publicUrl);
     const tokens = await accounts.signUp({ email: request.body.email, password: request.body.password, name: request.body.name, clientId }, originOf(request));
     return answerSignedIn(reply, tokens);
   });
 
-  app.post(AUTH_PATHS.signin, { schema: { tags: ['auth'], body: SignInBody, response: { 200: SignedIn, ...errors } } }, async (request, reply) => {
+  app.post(ACCOUNT_PATHS.signin, { schema: { tags: ['auth'], body: SignInBody, response: { 200: SignedIn, ...errors } } }, async (request, reply) => {
     const clientId = clientOf(request.body.client_id);
     if (clientId === CLIENT_IDS.web) assertSameOrigin(request, publicUrl);
     const { username, password, captcha_token } = request.body;
@@ -69,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { acco
     return answerSignedIn(reply, tokens);
   });
 
-  app.post(AUTH_PATHS.token, { schema: { tags: ['auth'], body: TokenBody, response: { 200: SignedIn, ...errors } } }, async (request, reply) => {
+  app.post(ACCOUNT_PATHS.token, { schema: { tags: ['auth'], body: TokenBody, response: { 200: SignedIn, ...errors } } }, async (request, reply) => {
     const body = request.body;
     const clientId = clientOf(body.client_id);
     if (body.grant_type === 'refresh_token') {
@@ -92,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { acco
   });
 
   app.post(
-    AUTH_PATHS.authorize,
+    ACCOUNT_PATHS.authorize,
     { schema: { tags: ['auth'], body: AuthorizeBody, response: { 200: AuthorizeAnswer, ...errors } }, preValidation: auth.requireUser },
     async (request) => {
       const { client_id, scope, redirect_uri, code_challenge, state } = request.body;
@@ -101,23 +98,24 @@ export const authRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { acco
     },
   );
 
-  app.post(AUTH_PATHS.captcha, { schema: { tags: ['auth'], response: { 200: ProofOfWorkAnswer, 429: ApiErrorSchema } } }, async (request) =>
+  app.post(ACCOUNT_PATHS.captcha, { schema: { tags: ['auth'], response: { 200: ProofOfWorkAnswer, 429: ApiErrorSchema } } }, async (request) =>
     accounts.proofOfWorkChallenge(originOf(request)),
   );
 
-  app.post(AUTH_PATHS.revoke, { schema: { tags: ['auth'], response: { 200: Empty, ...errors } }, preValidation: auth.requireUser }, async (request, reply) => {
+  app.post(ACCOUNT_PATHS.revoke, { schema: { tags: ['auth'], response: { 200: EmptySchema, ...errors } }, preValidation: auth.requireUser }, async (request, reply) => {
     await accounts.signOut(authOf(request).session);
     if (credentialsOf(request)?.via === 'cookie') clearSessionCookies(reply, secureCookies);
     return {};
   });
 
-  app.get(AUTH_PATHS.sessions, { schema: { tags: ['auth'], response: { 200: SessionList, ...errors } }, preValidation: auth.requireUser }, async (request) => ({
-    sessions: await accounts.listSessions(authOf(request)),
-  }));
+  app.get(ACCOUNT_PATHS.sessions, { schema: { tags: ['auth'], response: { 200: SessionList, ...errors } }, preValidation: auth.requireUser }, async (request) => {
+    const current = authOf(request);
+    return { sessions: (await accounts.listSessions(current)).map((session) => presentSession(session, current.session.id)) };
+  });
 
   app.delete(
-    `${AUTH_PATHS.sessions}/:id`,
-    { schema: { tags: ['auth'], params: Type.Object({ id: Type.String({ maxLength: 64 }) }), response: { 200: Empty, ...errors } }, preValidation: auth.requireUser },
+    `${ACCOUNT_PATHS.sessions}/:id`,
+    { schema: { tags: ['auth'], params: SessionParams, response: { 200: EmptySchema, ...errors } }, preValidation: auth.requireUser },
     async (request, reply) => {
       const current = authOf(request);
       await accounts.revokeSession(current, request.params.id);
@@ -128,8 +126,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { acco
 
   // A literal ':' in a Fastify path is written '::'.
   app.post(
-    AUTH_PATHS.revokeAllSessions.replace(':', '::'),
-    { schema: { tags: ['auth'], response: { 200: Empty, ...errors } }, preValidation: auth.requireUser },
+    ACCOUNT_PATHS.revokeAllSessions.replace(':', '::'),
+    { schema: { tags: ['auth'], response: { 200: EmptySchema, ...errors } }, preValidation: auth.requireUser },
     async (request, reply) => {
       await accounts.revokeAllSessions(authOf(request));
       if (credentialsOf(request)?.via === 'cookie') clearSessionCookies(reply, secureCookies);
@@ -137,19 +135,19 @@ export const authRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { acco
     },
   );
 
-  app.get(AUTH_PATHS.me, { schema: { tags: ['user'], response: { 200: UserProfileSchema, ...errors } }, preValidation: auth.requireUser }, async (request) =>
-    accounts.profile(authOf(request).user),
+  app.get(ACCOUNT_PATHS.me, { schema: { tags: ['user'], response: { 200: UserProfileSchema, ...errors } }, preValidation: auth.requireUser }, async (request) =>
+    presentProfile(authOf(request).user),
   );
 
   app.patch(
-    AUTH_PATHS.me,
+    ACCOUNT_PATHS.me,
     { schema: { tags: ['user'], body: UpdateProfileBody, response: { 200: UserProfileSchema, ...errors } }, preValidation: auth.requireUser },
-    async (request) => accounts.profile(await accounts.updateName(authOf(request).user, request.body.name)),
+    async (request) => presentProfile(await accounts.updateName(authOf(request).user, request.body.name)),
   );
 
   app.post(
-    AUTH_PATHS.password,
-    { schema: { tags: ['user'], body: ChangePasswordBody, response: { 200: Empty, ...errors } }, preValidation: auth.requireUser },
+    ACCOUNT_PATHS.password,
+    { schema: { tags: ['user'], body: ChangePasswordBody, response: { 200: EmptySchema, ...errors } }, preValidation: auth.requireUser },
     async (request) => {
       await accounts.changePassword(authOf(request), request.body.old_password, request.body.new_password);
       return {};

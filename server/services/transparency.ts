@@ -4,9 +4,10 @@
 import type { Kysely } from 'kysely';
 import { countTakedowns, type TransparencyReportFile } from '#shared/transparency.ts';
 import type { Database } from '../db/schema.ts';
+import { moderationRepository } from '../db/repositories/moderation.ts';
 
 export async function transparencyReportFromRecords(db: Kysely<Database>, updated: Date): Promise<TransparencyReportFile> {
-  const actions = await db.selectFrom('moderation_action').select(['created_at', 'reason']).where('action', 'like', 'takedown:%').execute();
+  const actions = await moderationRepository(db).takedownActions();
   // bigint columns come back as strings from PostgreSQL.
   return countTakedowns(actions.map((action) => ({ createdAt: Number(action.created_at), reason: action.reason })), updated);
 }

@@ -1,0 +1,49 @@
+// People and their sessions as the API shows them (API.md Auth): what signing in answers, the
+// profile with the e-mail address and phone number masked, and each session with whether it is
+// the one asking.
+import { CLIENT_IDS } from '#shared/accounts/clients.ts';
+import type { SessionResource, SignedIn, UserProfile } from '#shared/api/accounts.ts';
+import type { SessionRow, UserRow } from '../db/repositories/accounts.ts';
+import type { IssuedTokens } from '../auth/tokens.ts';
+
+/** Browsers get an answer without secrets (their tokens travel in cookies); other clients get the tokens. */
+export function presentSignedIn(tokens: IssuedTokens): SignedIn {
+  const expiresIn = Math.round((tokens.accessExpiresAt - Date.now()) / 1000);
+  if (tokens.clientId === CLIENT_IDS.web) return { token_type: 'Cookie', sub: tokens.userId, expires_in: expiresIn, expires_at: tokens.refreshExpiresAt };
+  return { token_type: 'Bearer', access_token: tokens.accessToken, refresh_token: tokens.refreshToken, expires_in: expiresIn, sub: tokens.userId };
+}
+
+export function presentProfile(user: UserRow): UserProfile {
+  return {
+    sub: user.id,
+    name: user.name,
+    email: maskEmail(user.email),
+    phone_number: maskPhone(user.phone_number),
+    picture: user.picture,
+    password: user.password_hash ? 'SET' : '',
+    status: user.status,
+    created_at: new Date(user.created_at).toISOString(),
+  };
+}
+
+export function presentSession(session: SessionRow, currentSessionId: string): SessionResource {
+  return {
+    id: session.id,
+    client_id: session.client_id,
+    device: session.device,
+    ip: session.ip,
+    created_at: new Date(session.created_at).toISOString(),
+    last_seen_at: new Date(session.last_seen_at).toISOString(),
+    current: session.id === currentSessionId,
+  };
+}
+
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  const shown = local.length <= 2 ? local.slice(0, 1) : local.slice(0, 2);
+  return `${shown}***@${domain}`;
+}
+
+function maskPhone(phone: string): string {
+  return phone.length <= 4 ? phone : `${'*'.repeat(phone.length - 4)}${phone.slice(-4)}`;
+}

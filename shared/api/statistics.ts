@@ -1,0 +1,18 @@
+// POST /v1/stats: one statistic event (SPEC §7.5) as the server accepts it; shared/statistics.ts
+// names the events and sends them.
+import { Type, type Static } from 'typebox';
+import { STAT_DATA_MAX_KEYS, STAT_EVENTS, STAT_MODULE, STAT_VALUE_MAX_LENGTH } from '../statistics.ts';
+
+export const StatBody = Type.Object(
+  {
+    module: Type.Literal(STAT_MODULE),
+    event: Type.Union(STAT_EVENTS.map((name) => Type.Literal(name))),
+    data: Type.Optional(
+      Type.Record(Type.String({ maxLength: 64 }), Type.Union([Type.String({ maxLength: STAT_VALUE_MAX_LENGTH }), Type.Number(), Type.Boolean()]), {
+        maxProperties: STAT_DATA_MAX_KEYS,
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type StatBody = Static<typeof StatBody>;
