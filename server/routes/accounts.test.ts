@@ -263,7 +263,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     it('refuses a wrong verifier, another redirect address or another client', async () => {
       const { browser } = await signedUpBrowser();
       for (const attempt of [
-        (code: string, verifier: string) => exchange(code, pkce().verifier),
+        (code: string, _verifier: string) => exchange(code, pkce().verifier),
         (code: string, verifier: string) => exchange(code, verifier, desktopRedirectUri(40999)),
         (code: string, verifier: string) => exchange(code, verifier, desktopRedirectUri(40123), 'nubo-extension'),
       ]) {

@@ -172,7 +172,7 @@ export function accountsService(deps: { db: Kysely<Database>; counters: CounterS
       if (!session || session.revoked_at !== null || session.access_expires_at <= at) return undefined;
       if (!secretMatches(secret, session.access_hash)) return undefined;
       const user = await repo.findUserById(session.user_id);
-      if (!user || user.status !== 'ACTIVE') return undefined;
+      if (user?.status !== 'ACTIVE') return undefined;
       if (at - session.last_seen_at > LAST_SEEN_RESOLUTION_MS) await repo.touchSession(session.id, at);
       return { user, session };
     },
@@ -242,7 +242,7 @@ export function accountsService(deps: { db: Kysely<Database>; counters: CounterS
       const code = await repo.findAuthCode(codeHash);
       const at = now();
       if (!code) throw invalidGrant();
-      if (!(await repo.useAuthCode(codeHash, at))) {
+      if (!(await repo.spendAuthCode(codeHash, at))) {
         // A code presented twice: whoever holds it is not to be trusted with what it already gave.
         if (code.session_id) await repo.revokeSession(code.session_id, code.user_id, at, 'authorization_code_replayed');
         throw invalidGrant();
@@ -250,7 +250,7 @@ export function accountsService(deps: { db: Kysely<Database>; counters: CounterS
       const verifierOk = !!input.codeVerifier && pkceChallenge(input.codeVerifier) === code.code_challenge;
       if (code.expires_at <= at || code.client_id !== input.clientId || code.redirect_uri !== input.redirectUri || !verifierOk) throw invalidGrant();
       const user = await repo.findUserById(code.user_id);
-      if (!user || user.status !== 'ACTIVE') throw invalidGrant();
+      if (user?.status !== 'ACTIVE') throw invalidGrant();
       const tokens = await openSession(user, code.client_id, origin);
       await repo.linkAuthCodeSession(codeHash, tokens.sessionId);
       return tokens;

@@ -125,7 +125,7 @@ export function sharesService(deps: { db: Kysely<Database>; files: FilesService;
     const found: FileRow[] = [];
     for (const id of fileIds) {
       const file = await insideShare(db, check.share, check.items, id);
-      if (!file || file.phase !== 'PHASE_TYPE_COMPLETE') return { status: 'NOT_FOUND', files: [] };
+      if (file?.phase !== 'PHASE_TYPE_COMPLETE') return { status: 'NOT_FOUND', files: [] };
       found.push(file);
     }
     return { status: check.status, files: found };

@@ -64,7 +64,7 @@ export function accountsRepository(db: Db) {
     insertAuthCode: (code: Omit<AuthCodeRow, 'used_at' | 'session_id'>) => db.insertInto('auth_code').values(code).execute(),
     findAuthCode: (codeHash: string) => db.selectFrom('auth_code').selectAll().where('code_hash', '=', codeHash).executeTakeFirst(),
     /** Marks a code used; answers false when it already was (a replay). */
-    async useAuthCode(codeHash: string, at: number) {
+    async spendAuthCode(codeHash: string, at: number) {
       const result = await db.updateTable('auth_code').set({ used_at: at }).where('code_hash', '=', codeHash).where('used_at', 'is', null).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
