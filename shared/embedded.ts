@@ -1,6 +1,6 @@
 // Embedded mode (SPEC §2.7, §3.6): inside a host page's frame or the native app, a /drive link
 // carrying an action is not followed; it becomes a message for whichever side handles the action.
-
+import { DRIVE_PATH } from './app-paths.ts';
 import { ACTIONS, isAction, type Action } from './enums.ts';
 
 /** Actions the embedded app carries out itself; the host handles every other one. */
@@ -22,7 +22,6 @@ export type EmbeddedLinkAction = {
   params: Record<string, string>;
 };
 
-const DRIVE_PATH = '/drive';
 
 /**
  * The embedded link rule (SPEC §5): a link counts only if it stays on the page's origin, its path

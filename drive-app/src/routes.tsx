@@ -3,6 +3,18 @@
 // visitors load only what it needs, and the app opens it as a page (GoTo, links).
 import type { ComponentType } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
+import {
+  ACCOUNT_PATH,
+  ALL_FILES_PATH,
+  DRIVE_SIGN_IN_PATH,
+  FOLDER_PATH_PATTERN,
+  LOADING_PATH,
+  MY_SHARES_PATH,
+  RECENT_PATH,
+  SEARCH_PATH,
+  SIGN_IN_PATH,
+  TRASH_PATH,
+} from '#shared/app-paths.ts';
 import { AppLayout } from './layouts/AppLayout.tsx';
 import { SimpleLayout } from './layouts/SimpleLayout.tsx';
 
@@ -19,21 +31,21 @@ export const ROUTES: RouteObject[] = [
       </SimpleLayout>
     ),
     children: [
-      { path: '/auth', lazy: auth },
-      { path: '/drive/login', lazy: auth },
-      { path: '/loading', lazy: scene(async () => (await import('./scenes/Loading.tsx')).Loading) },
+      { path: SIGN_IN_PATH, lazy: auth },
+      { path: DRIVE_SIGN_IN_PATH, lazy: auth },
+      { path: LOADING_PATH, lazy: scene(async () => (await import('./scenes/Loading.tsx')).Loading) },
     ],
   },
   {
     element: <AppLayout />,
     children: [
-      { path: '/drive/all', lazy: allFiles },
-      { path: '/drive/all/:folderId', lazy: allFiles },
-      { path: '/drive/recent', lazy: scene(async () => (await import('./scenes/Recent.tsx')).Recent) },
-      { path: '/drive/search', lazy: scene(async () => (await import('./scenes/Search.tsx')).Search) },
-      { path: '/drive/shares', lazy: scene(async () => (await import('./scenes/MyShares.tsx')).MyShares) },
-      { path: '/drive/trash', lazy: scene(async () => (await import('./scenes/Trash.tsx')).Trash) },
-      { path: '/drive/account', lazy: scene(async () => (await import('./scenes/Account.tsx')).Account) },
+      { path: ALL_FILES_PATH, lazy: allFiles },
+      { path: FOLDER_PATH_PATTERN, lazy: allFiles },
+      { path: RECENT_PATH, lazy: scene(async () => (await import('./scenes/Recent.tsx')).Recent) },
+      { path: SEARCH_PATH, lazy: scene(async () => (await import('./scenes/Search.tsx')).Search) },
+      { path: MY_SHARES_PATH, lazy: scene(async () => (await import('./scenes/MyShares.tsx')).MyShares) },
+      { path: TRASH_PATH, lazy: scene(async () => (await import('./scenes/Trash.tsx')).Trash) },
+      { path: ACCOUNT_PATH, lazy: scene(async () => (await import('./scenes/Account.tsx')).Account) },
       { path: '*', lazy: scene(async () => (await import('./scenes/NotFound.tsx')).NotFound) },
     ],
   },

@@ -12,11 +12,9 @@ import {
 import { INVALID_ROUTE_PAGE, UNMATCHED_PAGE, notFoundPageFile } from '#shared/not-found.ts';
 import { isCrawler } from '#shared/patterns.ts';
 import { ACTIVITY_END_PATH } from '#shared/campaigns.ts';
+import { isAppRoute } from '#shared/app-paths.ts';
 import type { CampaignGuard } from './campaigns.ts';
 import type { SiteIndex } from './site-index.ts';
-
-/** Paths the drive app (a single-page app) answers itself; a share's own path gets the share page. */
-export const APP_ROUTE_PREFIXES = ['/s', '/drive', '/auth', '/loading', '/referral'] as const;
 
 /** Paths that belong to the API even when they look like app routes (/drive/v1/…). */
 export const API_PREFIXES = ['/v1/', '/drive/v1/', '/vip/v1/', '/config/v1/', '/api/', '/i18n/', '/mail/v1/', '/statistics/', '/audit-admin/'] as const;
@@ -89,10 +87,6 @@ function unprefixedLocale(request: PageRequest, switchTo: Locale | undefined): L
   if (switchTo) return switchTo;
   // Crawlers index the default language at the unprefixed address.
   return isCrawler(request.userAgent) ? DEFAULT_LOCALE : resolveLocale({ cookie: request.localeCookie, acceptLanguage: request.acceptLanguage });
-}
-
-export function isAppRoute(path: string): boolean {
-  return APP_ROUTE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
 function notFound(index: SiteIndex, request: PageRequest, locale: Locale, page: string, varies: boolean): PageAnswer {

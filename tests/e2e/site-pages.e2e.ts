@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { LOCALES } from '#shared/i18n/locales.ts';
-import { DRIVE_SECTIONS } from '../../drive-app/src/sections.ts';
+import { DRIVE_SECTIONS } from '../../shared/app-paths.ts';
 import { signUp } from './drive-helpers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

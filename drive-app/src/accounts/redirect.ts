@@ -1,11 +1,9 @@
 // Where a sign-in sends the user next: the `redirect` entry parameter, but only to a page of this
 // site, so a crafted link cannot use Nubo's sign-in page to send people elsewhere.
-import { ALL_FILES_PATH } from '../files/drive-paths.ts';
+import { ALL_FILES_PATH, SIGN_IN_PATH } from '#shared/app-paths.ts';
 
 /** The signed-in home: the user's files. */
 export const SIGNED_IN_HOME = ALL_FILES_PATH;
-
-export const SIGN_IN_PATH = '/auth';
 
 /** `raw` as a path of `origin` (path, query and hash), or undefined when it leads anywhere else. */
 export function sameOriginPath(raw: string | null | undefined, origin: string): string | undefined {

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { matchRoutes, useNavigate } from 'react-router';
-import { ROUTES } from '../routes.tsx';
+import { APP_PAGES } from '#shared/app-paths.ts';
+
+const APP_PAGE_ROUTES = APP_PAGES.map((path) => ({ path }));
 
 /** A page of this app opens in place; any other page of the site (e.g. /, a share) is loaded. */
 function isAppPage(path: string): boolean {
-  const matches = matchRoutes(ROUTES, new URL(path, location.origin).pathname);
-  return matches?.at(-1)?.route.path !== '*';
+  return matchRoutes(APP_PAGE_ROUTES, new URL(path, location.origin).pathname) !== null;
 }
 
 /** Opens `path` (a same-origin path) as soon as it renders. */

@@ -2,14 +2,14 @@ import { useStore } from '@nanostores/react';
 import { NavLink } from 'react-router';
 import { useT } from '../i18n.ts';
 import { $layout, setSidebarMobileVisible } from '../stores/layout.ts';
-import { DRIVE_SECTIONS } from '../sections.ts';
+import { DRIVE_SECTIONS } from '#shared/app-paths.ts';
 import { $user } from '../stores/user.ts';
 import { QuotaBar } from './QuotaBar.tsx';
 import { isEmbedded } from '../embedding/embedding.ts';
 
 const FEEDBACK_LINK = '/drive/feedback?action=open_feedback';
 
-/** The drive's navigation: one entry per section of the drive that exists (sections.ts), and the quota. */
+/** The drive's navigation: one entry per section of the drive that exists (shared/app-paths.ts), and the quota. */
 export function Sidebar() {
   const t = useT();
   const { isMobile, sidebarMobileVisible } = useStore($layout);

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { DriveFile, Task } from '#shared/api/resources.ts';
 import { driveFiles } from '../api.ts';
 import { useT } from '../i18n.ts';
-import { folderPath, searchPath } from '../files/drive-paths.ts';
+import { folderPath, searchPath } from '#shared/app-paths.ts';
 import { BusyNotice } from '../components/BusyNotice.tsx';
 import { FailureNotice } from '../components/FailureNotice.tsx';
 import { Dialog } from '../components/dialogs/Dialog.tsx';

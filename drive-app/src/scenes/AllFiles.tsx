@@ -1,7 +1,7 @@
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useT } from '../i18n.ts';
 import { DRIVE_ACTIONS } from '../actions/definitions/files.ts';
-import { folderPath } from '../files/drive-paths.ts';
+import { folderPath } from '#shared/app-paths.ts';
 import { RequireUser } from '../components/RequireUser.tsx';
 import { Breadcrumbs } from '../components/files/Breadcrumbs.tsx';
 import { FileBrowser } from '../components/files/FileBrowser.tsx';

@@ -6,7 +6,7 @@ import type { MessageKey } from '#shared/i18n/translator.ts';
 import { driveFiles } from '../api.ts';
 import { appEvents } from '../events.ts';
 import { useT } from '../i18n.ts';
-import { folderPath } from '../files/drive-paths.ts';
+import { folderPath } from '#shared/app-paths.ts';
 import { isComplete } from '../files/file-links.ts';
 import { openDriveDialog } from '../stores/drive-dialogs.ts';
 import { RequireUser } from '../components/RequireUser.tsx';

@@ -2,7 +2,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ALL_FOLDERS } from '#shared/api/files-client.ts';
 import { useT } from '../i18n.ts';
 import { DRIVE_ACTIONS } from '../actions/definitions/files.ts';
-import { folderPath } from '../files/drive-paths.ts';
+import { folderPath } from '#shared/app-paths.ts';
 import { RequireUser } from '../components/RequireUser.tsx';
 import { FileBrowser } from '../components/files/FileBrowser.tsx';
 import { FilesEmpty } from '../components/files/FilesEmpty.tsx';

@@ -4,7 +4,7 @@ import type { DriveFile } from '#shared/api/resources.ts';
 import { driveFiles } from '../../api.ts';
 import { appEvents } from '../../events.ts';
 import { useT } from '../../i18n.ts';
-import { folderPath } from '../../files/drive-paths.ts';
+import { folderPath } from '#shared/app-paths.ts';
 
 type Props = { folderId: string; search: string };
 

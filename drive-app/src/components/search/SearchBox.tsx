@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useT } from '../../i18n.ts';
-import { SEARCH_PATH, searchPath } from '../../files/drive-paths.ts';
+import { SEARCH_PATH, searchPath } from '#shared/app-paths.ts';
 
 /** The drive's search field: sends the text to the search page, and shows the text searched for there. */
 export function SearchBox() {

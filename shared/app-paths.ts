@@ -1,0 +1,60 @@
+// The drive app's addresses (SPEC §2.4), named once: the server's page resolver, the app's route
+// table and sidebar, embedded-mode links and the site's drive layout all read them here.
+import type { MessageKey } from './i18n/translator.ts';
+
+/** Paths the drive app answers itself (a share's own path gets the share page). */
+export const APP_ROUTE_PREFIXES = ['/s', '/drive', '/auth', '/loading', '/referral'] as const;
+
+/** The drive's own pages, where embedded-mode links may point. */
+export const DRIVE_PATH = '/drive';
+
+export const SIGN_IN_PATH = '/auth';
+/** The sign-in page under the drive's own prefix, for links that must stay under /drive. */
+export const DRIVE_SIGN_IN_PATH = '/drive/login';
+export const LOADING_PATH = '/loading';
+export const ALL_FILES_PATH = '/drive/all';
+export const FOLDER_PATH_PATTERN = '/drive/all/:folderId';
+export const RECENT_PATH = '/drive/recent';
+export const SEARCH_PATH = '/drive/search';
+export const MY_SHARES_PATH = '/drive/shares';
+export const TRASH_PATH = '/drive/trash';
+export const ACCOUNT_PATH = '/drive/account';
+
+/** Every page of the drive app, as route patterns: anything else under its prefixes is not found. */
+export const APP_PAGES = [
+  SIGN_IN_PATH,
+  DRIVE_SIGN_IN_PATH,
+  LOADING_PATH,
+  ALL_FILES_PATH,
+  FOLDER_PATH_PATTERN,
+  RECENT_PATH,
+  SEARCH_PATH,
+  MY_SHARES_PATH,
+  TRASH_PATH,
+  ACCOUNT_PATH,
+] as const;
+
+export function isAppRoute(path: string): boolean {
+  return APP_ROUTE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/** The search page for `text` (the embedded `search` action lands here too). */
+export function searchPath(text: string): string {
+  return `${SEARCH_PATH}?${new URLSearchParams({ q: text })}`;
+}
+
+/** A folder's page; the root is /drive/all itself. */
+export function folderPath(folderId: string): string {
+  return folderId ? `${ALL_FILES_PATH}/${encodeURIComponent(folderId)}` : ALL_FILES_PATH;
+}
+
+export type DriveSection = { path: string; labelKey: MessageKey };
+
+/** The sections of the drive in its sidebar, in the app and in the site's drive layout alike. */
+export const DRIVE_SECTIONS: readonly DriveSection[] = [
+  { path: ALL_FILES_PATH, labelKey: 'drive.sidebar.allFiles' },
+  { path: RECENT_PATH, labelKey: 'drive.sidebar.recent' },
+  { path: MY_SHARES_PATH, labelKey: 'drive.sidebar.myShares' },
+  { path: TRASH_PATH, labelKey: 'drive.sidebar.trash' },
+  { path: ACCOUNT_PATH, labelKey: 'drive.sidebar.account' },
+];
