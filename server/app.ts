@@ -19,19 +19,19 @@ import { authenticator } from './auth/authenticate.ts';
 import { memoryCounterStore, type CounterStore } from './auth/rate-limits.ts';
 import { accountsService, type AccountLimits } from './services/accounts.ts';
 import { filesService } from './services/files.ts';
-import { filesRoutes, type CopyRequest } from './routes/files.ts';
+import { filesRoutes } from './routes/files.ts';
 import { uploadRoutes } from './routes/uploads.ts';
-import { uploadsService } from './services/uploads.ts';
+import { UPLOAD_EXPIRY_MS, sweepExpiredUploads, uploadsService } from './services/uploads.ts';
 import { openBlobStorage } from './storage/open-blob-storage.ts';
 import { downloadLinks } from './storage/download-links.ts';
 import { serverSecret } from './auth/server-secrets.ts';
-import { taskQueue } from './tasks/queue.ts';
-import { fileCategoryOf } from '#shared/files/classify.ts';
+import { tasksService } from './services/tasks.ts';
 import { taskWorker } from './tasks/worker.ts';
+import { copyAsTask, readMediaAfterUpload, restoreAsTask, taskHandlers } from './tasks/handlers.ts';
 import { taskRoutes } from './routes/tasks.ts';
 import { sharesService } from './services/shares.ts';
 import { shareRules } from './services/share-status.ts';
-import { restoreService, type RestoreRequest } from './services/restore.ts';
+import { restoreService } from './services/restore.ts';
 import { restoreRoutes } from './routes/restore.ts';
 import { shareRoutes } from './routes/shares.ts';
 import { statisticsRoutes } from './routes/statistics.ts';
@@ -42,9 +42,6 @@ import { moderationService } from './services/moderation.ts';
 import { remoteConfigRoutes } from './routes/remote-config.ts';
 import { remoteConfigService } from './services/remote-config.ts';
 import { readFileSync } from 'node:fs';
-
-/** Unfinished uploads are kept this long (tus expiration). */
-const UPLOAD_EXPIRY_MS = 7 * 24 * 60 * 60_000;
 import { VERSION } from './version.ts';
 
 export type AppDependencies = {
@@ -123,29 +120,13 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   const auth = authenticator(accounts, config.publicUrl);
   await app.register(accountRoutes, { accounts, auth, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
   const { blobs, store } = await openBlobStorage(config.blobStore, database.db, UPLOAD_EXPIRY_MS);
-  const queue = taskQueue(database.db);
-  // Audio and video get their media facts read by a task, so the upload finishes without waiting.
-  let wakeWorker = () => {};
-  const uploads = uploadsService({
-    db: database.db,
-    blobs,
-    store,
-    async onCompleted(file) {
-      const category = fileCategoryOf({ name: file.name, mimeType: file.mime_type });
-      if (category !== 'VIDEO' && category !== 'AUDIO') return;
-      await queue.enqueue({ userId: file.user_id, type: 'upload', name: 'Media info', fileId: file.id, fileName: file.name, fileSize: file.size, params: { hash: file.hash } });
-      wakeWorker();
-    },
-  });
+  const tasks = tasksService(database.db);
+  const worker = taskWorker(tasks, app.log);
+  const uploads = uploadsService({ db: database.db, blobs, store, onCompleted: readMediaAfterUpload(worker) });
   const links = downloadLinks(await serverSecret(database.db, 'download-links'));
   const origin = (request: FastifyRequest) => publicOriginOf(request, config);
   const files = filesService({ db: database.db, blobs });
-  const copyAsTask = async (userId: string, request: CopyRequest, items: number) => {
-    const task = await queue.enqueue({ userId, type: 'copy', name: `Copy (${items} items)`, params: { ...request } });
-    wakeWorker();
-    return task.id;
-  };
-  await app.register(filesRoutes, { files, uploads, links, auth, origin, copyAsTask });
+  await app.register(filesRoutes, { files, uploads, links, auth, origin, copyAsTask: copyAsTask(worker) });
   const rules = shareRules({
     db: database.db,
     counters,
@@ -154,33 +135,10 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   });
   const shares = sharesService({ db: database.db, files, rules });
   const restore = restoreService({ db: database.db, files, rules });
-  const worker = taskWorker(
-    queue,
-    {
-      trash: (task, report) => files.emptyTrash(task.user_id, report),
-      upload: (task) => files.learnMedia(String(JSON.parse(task.params).hash), task.file_size),
-      copy: async (task) => {
-        const request: CopyRequest = JSON.parse(task.params);
-        const { copies } = await files.copy(task.user_id, request.ids, request.parentId);
-        return copies[0] ? { fileId: copies[0].id, fileName: copies[0].name } : {};
-      },
-      restore: async (task) => {
-        const saved = await restore.runRestore(JSON.parse(task.params));
-        if (saved.status !== 'OK') throw new Error(`the share can no longer be saved (${saved.status})`);
-        return saved.copies[0] ? { fileId: saved.copies[0].id, fileName: saved.copies[0].name } : {};
-      },
-    },
-    app.log,
-  );
-  wakeWorker = worker.wake;
-  await app.register(taskRoutes, { queue, wake: worker.wake, auth });
-  const enqueueRestore = async (request: RestoreRequest, items: number) => {
-    const task = await queue.enqueue({ userId: request.saverId, type: 'restore', name: `Save to my drive (${items} items)`, params: { ...request } });
-    worker.wake();
-    return task.id;
-  };
+  worker.handle(taskHandlers({ files, restore }));
+  await app.register(taskRoutes, { tasks, wake: worker.wake, auth });
   await app.register(shareRoutes, { shares, links, auth, origin });
-  await app.register(restoreRoutes, { restore, auth, enqueueRestore });
+  await app.register(restoreRoutes, { restore, auth, enqueueRestore: restoreAsTask(worker) });
   await app.register(statisticsRoutes, { statistics: statisticsService({ counters }) });
   await app.register(accessRoutes, { blockedNetworks: config.blockedNetworks });
   await app.register(remoteConfigRoutes, { remoteConfig: remoteConfigService({ debugConsole: config.debugConsole }) });
@@ -189,10 +147,8 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   app.addHook('onReady', async () => worker.start());
   app.addHook('preClose', async () => worker.stop());
   await app.register(uploadRoutes, { uploads, store, blobs, links, auth, database });
-  // Unfinished uploads older than their expiry are removed, with their pending files.
-  const expiry = setInterval(() => void uploads.expire(UPLOAD_EXPIRY_MS).catch((e: unknown) => app.log.error(e)), 60 * 60_000);
-  expiry.unref();
-  app.addHook('onClose', async () => clearInterval(expiry));
+  const stopSweeping = sweepExpiredUploads(uploads, app.log);
+  app.addHook('onClose', async () => stopSweeping());
   app.addHook('onClose', () => counters.close());
   const renderSharePage = sharePageRenderer({
     distDir: config.distDir,

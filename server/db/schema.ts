@@ -1,6 +1,7 @@
 // Kysely's view of Nubo's tables. Each migration that adds a table adds its interface here.
 // Times are epoch milliseconds.
 import type { Generated } from 'kysely';
+import type { TaskType } from '#shared/api/tasks.ts';
 
 export interface UserTable {
   id: string;
@@ -108,7 +109,7 @@ export interface EventTable {
   created_at: number;
 }
 
-export type TaskType = 'restore' | 'offline' | 'upload' | 'copy' | 'trash';
+export type { TaskType };
 
 export interface TaskTable {
   id: string;

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { BatchIds, BatchMoveBody, CreateFileBody, FILES_PATHS, ListEventsQuery, ListFilesQuery, RenameBody, UPLOADS_PATH } from '#shared/api/files.ts';
 import { AboutSchema, ApiErrorSchema, CreatedUploadSchema, EventListSchema, FileListSchema, FileSchema } from '#shared/api/resources.ts';
 import { authOf, type authenticator } from '../auth/authenticate.ts';
-import { ROOT, type FilesService } from '../services/files.ts';
+import { ROOT, type CopyRequest, type FilesService } from '../services/files.ts';
 import { presentFile } from '../presenters/files.ts';
 import type { UploadsService } from '../services/uploads.ts';
 import type { EventType } from '../db/schema.ts';
@@ -22,9 +22,6 @@ type Options = {
   /** Queues a copy task for a big tree; answers its id. */
   copyAsTask: (userId: string, request: CopyRequest, items: number) => Promise<string>;
 };
-
-/** What a copy task is asked to do (its params). */
-export type CopyRequest = { ids: string[]; parentId: string };
 
 const EVENT_TYPE_NAMES: Record<EventType, string> = {
   TYPE_UPLOAD: 'Uploaded',

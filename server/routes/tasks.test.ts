@@ -4,7 +4,7 @@ import { TestBrowser, goodPassword, uniqueEmail } from '../testing/browser.ts';
 import { insertManyStoredFiles, insertStoredFile } from '../testing/factories.ts';
 import { TREE_COPY_INLINE_MAX_ITEMS } from '../services/files.ts';
 import { openDatabase } from '../db/database.ts';
-import { TASK_LEASE_MS, TASK_MAX_ATTEMPTS, taskQueue } from '../tasks/queue.ts';
+import { TASK_LEASE_MS, TASK_MAX_ATTEMPTS, tasksService } from '../services/tasks.ts';
 
 async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   for (let i = 0; i < 200; i++) {
@@ -89,7 +89,7 @@ describe.each(ENGINES)('task queue on %s', (engine) => {
       const at = Date.now();
       await database.db.insertInto('user').values({ id: 'u1', email: 'u1@example.org', name: 'U', password_hash: null, created_at: at, updated_at: at }).execute();
       let clock = at;
-      const queue = taskQueue(database.db, () => clock);
+      const queue = tasksService(database.db, () => clock);
       const task = await queue.enqueue({ userId: 'u1', type: 'trash', name: 'Empty trash' });
       const [a, b] = await Promise.all([queue.claim(), queue.claim()]);
       expect([a?.id, b?.id].filter(Boolean)).toEqual([task.id]);

@@ -34,6 +34,9 @@ export type ListRequest = {
   pinFoldersTop?: boolean | undefined;
 };
 
+/** What a copy task is asked to do (its params). */
+export type CopyRequest = { ids: string[]; parentId: string };
+
 export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; now?: () => number }) {
   const db = deps.db;
   const repo = filesRepository(db);

@@ -3,29 +3,32 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TaskType } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
-import type { TaskQueue, TaskRow } from './queue.ts';
+import type { NewTask, TaskRow, TasksService } from '../services/tasks.ts';
 
 export type TaskHandler = (task: TaskRow, report: (progress: number) => Promise<void>) => Promise<{ fileId?: string; fileName?: string } | void>;
 
 const POLL_MS = 2_000;
 
-export function taskWorker(queue: TaskQueue, handlers: Partial<Record<TaskType, TaskHandler>>, log: FastifyBaseLogger) {
+export type TaskHandlers = Partial<Record<TaskType, TaskHandler>>;
+
+export function taskWorker(tasks: TasksService, log: FastifyBaseLogger) {
+  let handlers: TaskHandlers = {};
   let stopped = false;
   let running: Promise<void> | undefined;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
 
   async function drain() {
-    for (let task = await queue.claim(); task && !stopped; task = await queue.claim()) {
+    for (let task = await tasks.claim(); task && !stopped; task = await tasks.claim()) {
       const handler = handlers[task.type];
       try {
         if (!handler) throw new Error(`no handler for ${task.type} tasks`);
-        const result = await handler(task, (progress) => queue.progress(task!.id, progress));
-        await queue.complete(task.id, result ?? {});
+        const result = await handler(task, (progress) => tasks.progress(task!.id, progress));
+        await tasks.complete(task.id, result ?? {});
       } catch (failure) {
         log.error({ err: failure, task: task.id }, 'task failed');
         // A named error (a full drive, a folder gone) comes back the same on every try: it is final.
-        await queue.fail(task, failure instanceof Error ? failure.message : String(failure), { final: failure instanceof ServiceError });
+        await tasks.fail(task, failure instanceof Error ? failure.message : String(failure), { final: failure instanceof ServiceError });
       }
     }
   }
@@ -48,6 +51,16 @@ export function taskWorker(queue: TaskQueue, handlers: Partial<Record<TaskType, 
   }
 
   return {
+    /** What each type of task does; given once the services the handlers use are built. */
+    handle(given: TaskHandlers) {
+      handlers = given;
+    },
+    /** Queues a task and wakes the worker; answers the task's id for the caller to follow. */
+    async run(task: NewTask): Promise<string> {
+      const queued = await tasks.enqueue(task);
+      wake();
+      return queued.id;
+    },
     start() {
       timer = setInterval(wake, POLL_MS);
       timer.unref();
@@ -62,3 +75,5 @@ export function taskWorker(queue: TaskQueue, handlers: Partial<Record<TaskType, 
     },
   };
 }
+
+export type TaskWorker = ReturnType<typeof taskWorker>;

@@ -2,7 +2,8 @@
 // asks for a listing, a rename or the quota the same way and cannot drift from the server's shapes.
 import { ApiError, type ApiClient } from './client.ts';
 import { FILES_PATHS, type BatchMoveBody, type CreateFolderBody, type CreateUploadBody } from './files.ts';
-import type { About, CreatedUpload, DriveFile, EventList, FileList, Task } from './resources.ts';
+import type { About, CreatedUpload, DriveFile, EventList, FileList } from './resources.ts';
+import { TASK_PATHS, type Task } from './tasks.ts';
 import type { SortOrder } from '../files/sort-order.ts';
 
 /** API.md list filters: `{"field":{"op":value}}`. */
@@ -35,7 +36,7 @@ const fileUrl = (id: string) => FILES_PATHS.file.replace(':id', encodeURICompone
 
 export function filesApi(api: ApiClient) {
   const batch = (path: string, ids: readonly string[]) => api.post<Record<string, never>>(path, { ids });
-  const task = (id: string) => api.get<Task>(FILES_PATHS.task.replace(':id', encodeURIComponent(id)));
+  const task = (id: string) => api.get<Task>(TASK_PATHS.task.replace(':id', encodeURIComponent(id)));
   /** Follows a task (GET /tasks/{id}) until it has finished; a failed one throws its message. */
   async function waitForTask(taskId: string, pollMs = 300, onProgress?: (progress: number) => void): Promise<Task> {
     for (;;) {

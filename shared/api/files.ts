@@ -14,7 +14,6 @@ export const FILES_PATHS = {
   about: '/drive/v1/about',
   events: '/drive/v1/events',
   emptyTrash: '/drive/v1/files/trash:empty',
-  task: '/drive/v1/tasks/:id',
 } as const;
 
 const FileId = Type.String({ minLength: 1, maxLength: 64 });

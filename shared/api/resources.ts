@@ -94,24 +94,6 @@ export const CreatedUploadSchema = Type.Object({
 });
 export type CreatedUpload = Static<typeof CreatedUploadSchema>;
 
-export const TaskSchema = Type.Object({
-  kind: Type.Literal('drive#task'),
-  id: Type.String(),
-  name: Type.String(),
-  type: oneOf(['restore', 'offline', 'upload', 'copy', 'trash'] as const),
-  phase: oneOf(TASK_PHASES),
-  progress: Type.Integer({ minimum: 0, maximum: 100 }),
-  message: Type.String(),
-  file_id: Type.String(),
-  file_name: Type.String(),
-  file_size: Int64String,
-  params: Type.Record(Type.String(), Type.String()),
-  created_time: Time,
-  updated_time: Time,
-  statuses: Type.Array(Type.Unknown()),
-});
-export type Task = Static<typeof TaskSchema>;
-
 export const EVENT_TYPES = ['TYPE_UPLOAD', 'TYPE_CREATE_FOLDER', 'TYPE_RENAME', 'TYPE_MOVE', 'TYPE_COPY', 'TYPE_TRASH', 'TYPE_UNTRASH', 'TYPE_DELETE', 'TYPE_RESTORE'] as const;
 
 export const EventSchema = Type.Object({

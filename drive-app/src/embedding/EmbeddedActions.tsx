@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useNavigate } from 'react-router';
-import type { DriveFile, Task } from '#shared/api/resources.ts';
+import type { DriveFile } from '#shared/api/resources.ts';
+import type { Task } from '#shared/api/tasks.ts';
 import { driveFiles } from '../api.ts';
 import { useT } from '../i18n.ts';
 import { folderPath, searchPath } from '#shared/app-paths.ts';

@@ -1,0 +1,43 @@
+// What each type of task does when a worker runs it, and the ways features start one. Tasks are
+// what outlasts a request: emptying the trash, copying or saving a big tree, reading media facts.
+import { fileCategoryOf } from '#shared/files/classify.ts';
+import type { FileRow } from '../db/repositories/files.ts';
+import type { CopyRequest, FilesService } from '../services/files.ts';
+import type { RestoreRequest, RestoreService } from '../services/restore.ts';
+import type { TaskHandlers, TaskWorker } from './worker.ts';
+
+export function taskHandlers({ files, restore }: { files: FilesService; restore: RestoreService }): TaskHandlers {
+  return {
+    trash: (task, report) => files.emptyTrash(task.user_id, report),
+    upload: (task) => files.learnMedia(String(JSON.parse(task.params).hash), task.file_size),
+    copy: async (task) => {
+      const request: CopyRequest = JSON.parse(task.params);
+      const { copies } = await files.copy(task.user_id, request.ids, request.parentId);
+      return copies[0] ? { fileId: copies[0].id, fileName: copies[0].name } : {};
+    },
+    restore: async (task) => {
+      const saved = await restore.runRestore(JSON.parse(task.params));
+      if (saved.status !== 'OK') throw new Error(`the share can no longer be saved (${saved.status})`);
+      return saved.copies[0] ? { fileId: saved.copies[0].id, fileName: saved.copies[0].name } : {};
+    },
+  };
+}
+
+/** Audio and video get their media facts read by a task, so the upload finishes without waiting. */
+export function readMediaAfterUpload(worker: TaskWorker) {
+  return async (file: FileRow) => {
+    const category = fileCategoryOf({ name: file.name, mimeType: file.mime_type });
+    if (category !== 'VIDEO' && category !== 'AUDIO') return;
+    await worker.run({ userId: file.user_id, type: 'upload', name: 'Media info', fileId: file.id, fileName: file.name, fileSize: file.size, params: { hash: file.hash } });
+  };
+}
+
+/** A copy of a big tree, run as a task. */
+export function copyAsTask(worker: TaskWorker) {
+  return (userId: string, request: CopyRequest, items: number) => worker.run({ userId, type: 'copy', name: `Copy (${items} items)`, params: { ...request } });
+}
+
+/** A save of a big shared tree into the saver's drive, run as a task. */
+export function restoreAsTask(worker: TaskWorker) {
+  return (request: RestoreRequest, items: number) => worker.run({ userId: request.saverId, type: 'restore', name: `Save to my drive (${items} items)`, params: { ...request } });
+}

@@ -1,0 +1,44 @@
+// The tasks API (API.md Tasks): long operations a user can follow (emptying the trash, copying or
+// saving a big tree, reading an upload's media facts), shared by the server's routes and the clients.
+import { Type, type Static } from 'typebox';
+import { TASK_PHASES } from '../enums.ts';
+import { Int64String, Time, oneOf } from './resources.ts';
+
+export const TASK_PATHS = {
+  task: '/drive/v1/tasks/:id',
+  list: '/drive/v1/tasks',
+} as const;
+
+export const TASK_TYPES = ['restore', 'offline', 'upload', 'copy', 'trash'] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+
+export const TaskSchema = Type.Object({
+  kind: Type.Literal('drive#task'),
+  id: Type.String(),
+  name: Type.String(),
+  type: oneOf(TASK_TYPES),
+  phase: oneOf(TASK_PHASES),
+  progress: Type.Integer({ minimum: 0, maximum: 100 }),
+  message: Type.String(),
+  file_id: Type.String(),
+  file_name: Type.String(),
+  file_size: Int64String,
+  params: Type.Record(Type.String(), Type.String()),
+  created_time: Time,
+  updated_time: Time,
+  statuses: Type.Array(Type.Unknown()),
+});
+export type Task = Static<typeof TaskSchema>;
+
+export const TaskParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+
+export const TaskListQuery = Type.Object({
+  type: Type.Optional(oneOf(TASK_TYPES)),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+});
+
+export const TaskListSchema = Type.Object({ tasks: Type.Array(TaskSchema), next_page_token: Type.String() });
+export type TaskList = Static<typeof TaskListSchema>;
+
+/** What an operation started as a task answers: the task to follow. */
+export const StartedTaskSchema = Type.Object({ task_id: Type.String() });
