@@ -1,39 +1,25 @@
 // Uploads over tus 1.0 at /drive/v1/uploads (creation, creation-with-upload, termination,
-// expiration) and downloads through signed links. Creation is ours, so every upload is a pending
+// expiration). Creation is ours, so every upload is a pending
 // file with a checked name, folder and quota; the rest of the protocol is @tus/server's.
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import fastifyStatic from '@fastify/static';
 import { Server as TusServer } from '@tus/server';
 import { ERRORS } from '@tus/utils';
 import { ProofBody, UPLOADS_PATH } from '#shared/api/files.ts';
 import { ApiErrorSchema, FileSchema } from '#shared/api/resources.ts';
-import { authOf, type authenticator } from '../auth/authenticate.ts';
+import { authOf, type Authenticator } from '../auth/authenticate.ts';
 import { ServiceError } from '../errors.ts';
 import { ROOT } from '../services/files.ts';
 import { presentFile } from '../presenters/files.ts';
 import type { UploadsService } from '../services/uploads.ts';
-import type { BlobStore } from '../storage/blob-store.ts';
-import { DOWNLOAD_PATH, DOWNLOAD_SAFETY_HEADERS, THUMBNAIL_PATH, contentDisposition, inlineContentType, type DownloadLinks } from '../storage/download-links.ts';
-import { thumbnailStore } from '../storage/thumbnails.ts';
 import type { UploadStore } from '../storage/upload-store.ts';
-import { requestedBytes, sendBlob } from '../storage/send-blob.ts';
 
-type Options = {
-  uploads: UploadsService;
-  store: UploadStore;
-  blobs: BlobStore;
-  links: DownloadLinks;
-  auth: ReturnType<typeof authenticator>;
-  database: { db: Kysely<Database> };
-};
+type Options = { uploads: UploadsService; store: UploadStore; auth: Authenticator };
 
 const TUS_HEADERS = { 'Tus-Resumable': '1.0.0' };
 
-export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { uploads, store, blobs, links, auth, database }) => {
+export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { uploads, store, auth }) => {
   const tus = new TusServer({
     path: UPLOADS_PATH,
     datastore: store,
@@ -48,11 +34,6 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { up
       }
     },
   });
-
-  const thumbnails = thumbnailStore(blobs);
-
-  // reply.sendFile for thumbnails (blobs go through sendBlob): Range, ETag and Last-Modified handled by @fastify/send.
-  await app.register(fastifyStatic, { root: blobs.derivedDir, serve: false });
 
   // tus bodies are streamed to disk by the store, never parsed or held in memory.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
@@ -147,79 +128,10 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { up
     { preValidation: auth.requireUser, schema: { tags: ['files'], params: Type.Object({ id: Type.String({ maxLength: 64 }) }), body: ProofBody, response: { 200: FileSchema, 400: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema } } },
     async (request) => presentFile(await uploads.prove(authOf(request).user.id, request.params.id, request.body.range_hash)),
   );
-
-  // Thumbnails of images, through the same kind of signed link, made on first request.
-  app.get(
-    `${THUMBNAIL_PATH}/:id`,
-    {
-      schema: {
-        tags: ['files'],
-        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
-        querystring: Type.Object({ e: Type.Integer(), s: Type.String({ maxLength: 100 }), size: Type.Optional(Type.Enum(['SIZE_SMALL', 'SIZE_LARGE'])) }),
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      if (!links.verify(id, request.query.e, request.query.s)) throw new ServiceError('permission_denied', 'This link has expired or is not valid.');
-      const file = await database.db.selectFrom('file').select(['hash', 'phase', 'trashed_at']).where('id', '=', id).executeTakeFirst();
-      if (!file?.hash || file.phase !== 'PHASE_TYPE_COMPLETE' || file.trashed_at !== null) throw new ServiceError('file_not_found', 'This file does not exist or has been deleted.');
-      const thumbnail = await thumbnails.ensure(file.hash, request.query.size ?? 'SIZE_SMALL');
-      if (!thumbnail) throw new ServiceError('not_found', 'No preview can be made of this file.');
-      reply.header('Cache-Control', 'private, max-age=86400').type('image/webp');
-      return reply.sendFile(thumbnail, { cacheControl: false, contentType: false });
-    },
-  );
-
-  // Downloads: the signed link is the permission, so players and download managers need no session.
-  app.get(
-    `${DOWNLOAD_PATH}/:id`,
-    {
-      schema: {
-        tags: ['files'],
-        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
-        querystring: Type.Object({ u: Type.String({ maxLength: 64 }), e: Type.Integer(), s: Type.String({ maxLength: 100 }), inline: Type.Optional(Type.Boolean()) }),
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      if (!links.verify(id, request.query.e, request.query.s, request.query.u)) throw new ServiceError('permission_denied', 'This download link has expired or is not valid. Open the file again to get a new one.');
-      const file = await database.db.selectFrom('file').select(['name', 'hash', 'size', 'mime_type', 'phase', 'trashed_at']).where('id', '=', id).executeTakeFirst();
-      if (!file?.hash || file.phase !== 'PHASE_TYPE_COMPLETE' || file.trashed_at !== null) throw new ServiceError('file_not_found', 'This file does not exist or has been deleted.');
-      if (!(await blobs.has(file.hash))) {
-        // The row names content the store does not hold: an operator must look, the visitor is told plainly.
-        request.log.error({ file: id, hash: file.hash }, 'blob missing from the store');
-        throw new ServiceError('file_not_found', 'The content of this file cannot be found on the server.');
-      }
-      const shownType = request.query.inline ? inlineContentType(file.mime_type) : undefined;
-      const disposition = contentDisposition(file.name, shownType ? 'inline' : 'attachment');
-      const contentType = shownType ?? (file.mime_type || 'application/octet-stream');
-      const userId = request.query.u;
-      if (!blobs.localPath && blobs.deliveryUrl) {
-        // The object store serves the bytes (Range included) through a short-lived presigned address.
-        // Traffic counts what the request asks for, since the bytes no longer pass through here.
-        void uploads.countTraffic(userId, requestedBytes(request.headers.range, file.size)).catch((e: unknown) => request.log.error(e));
-        const url = await blobs.deliveryUrl(file.hash, { contentDisposition: disposition, contentType, expiresInSeconds: PRESIGNED_DOWNLOAD_SECONDS });
-        return reply.header('Cache-Control', 'no-store').redirect(url, 302);
-      }
-      reply.headers(DOWNLOAD_SAFETY_HEADERS);
-      reply.header('Content-Disposition', disposition);
-      reply.header('Cache-Control', 'private, max-age=3600');
-      reply.type(contentType);
-      // Traffic counts what was actually sent, for the person the link was given to.
-      reply.raw.once('finish', () => {
-        const sent = Number(reply.getHeader('content-length') ?? 0);
-        if (sent > 0) void uploads.countTraffic(userId, sent).catch((e: unknown) => request.log.error(e));
-      });
-      return sendBlob(request, reply, { path: blobs.localPath!(file.hash), size: file.size, hash: file.hash });
-    },
-  );
 };
 
 const isTusError = (failure: unknown): failure is { status_code: number; body: string } =>
   typeof (failure as { status_code?: unknown })?.status_code === 'number' && typeof (failure as { body?: unknown }).body === 'string';
-
-/** Long enough for a player to start; each new request to the signed link makes a new one. */
-const PRESIGNED_DOWNLOAD_SECONDS = 15 * 60;
 
 /** tus Upload-Metadata: comma-separated `key base64value` pairs. */
 export function parseUploadMetadata(header: string | string[] | undefined): Record<string, string> {

@@ -146,11 +146,6 @@ export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; s
       return completed;
     },
 
-    /** Adds downloaded bytes to a user's traffic. */
-    async countTraffic(userId: string, bytes: number) {
-      await db.updateTable('user').set((eb) => ({ traffic_used: eb('traffic_used', '+', bytes) })).where('id', '=', userId).execute();
-    },
-
     /** A cancelled upload: its pending file goes too. */
     async cancelled(id: string) {
       store.forget(id);

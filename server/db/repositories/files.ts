@@ -151,6 +151,18 @@ export function filesRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /**
+     * A file named by a signed link, whoever owns it: the link's signature is the permission, so
+     * this is the one look-up not scoped to a user.
+     */
+    linked: (id: string) =>
+      db.selectFrom('file').select(['name', 'hash', 'size', 'mime_type', 'phase', 'trashed_at']).where('id', '=', id).executeTakeFirst(),
+
+    /** Bytes downloaded through the user's links count as their traffic. */
+    async addTraffic(userId: string, bytes: number) {
+      await db.updateTable('user').set((eb) => ({ traffic_used: eb('traffic_used', '+', bytes) })).where('id', '=', userId).execute();
+    },
+
     storage: (userId: string) =>
       db.selectFrom('user').select(['storage_limit', 'storage_used', 'traffic_used']).where('id', '=', userId).executeTakeFirstOrThrow(),
     trashUsage: (userId: string) =>

@@ -1,0 +1,40 @@
+// Downloads at their signed links (API.md File: web_content_link), with Range, conditional
+// requests and HEAD; from an object store, a redirect to a short-lived presigned address.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DownloadParams, DownloadQuery } from '#shared/api/downloads.ts';
+import type { DownloadsService } from '../services/downloads.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import { DOWNLOAD_PATH, DOWNLOAD_SAFETY_HEADERS, contentDisposition, inlineContentType } from '../storage/download-links.ts';
+import { requestedBytes, sendBlob } from '../storage/send-blob.ts';
+
+type Options = { downloads: DownloadsService; blobs: BlobStore };
+
+/** Long enough for a player to start; each new request to the signed link makes a new one. */
+const PRESIGNED_DOWNLOAD_SECONDS = 15 * 60;
+
+export const downloadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { downloads, blobs }) => {
+  app.get(`${DOWNLOAD_PATH}/:id`, { schema: { tags: ['files'], params: DownloadParams, querystring: DownloadQuery } }, async (request, reply) => {
+    const { u: userId, e, s, inline } = request.query;
+    const file = await downloads.download({ id: request.params.id, expires: e, signature: s, userId }, request.log);
+    const shownType = inline ? inlineContentType(file.mime_type) : undefined;
+    const disposition = contentDisposition(file.name, shownType ? 'inline' : 'attachment');
+    const contentType = shownType ?? (file.mime_type || 'application/octet-stream');
+    if (!blobs.localPath && blobs.deliveryUrl) {
+      // The object store serves the bytes (Range included) through a short-lived presigned address.
+      // Traffic counts what the request asks for, since the bytes no longer pass through here.
+      void downloads.countTraffic(userId, requestedBytes(request.headers.range, file.size)).catch((e: unknown) => request.log.error(e));
+      const url = await blobs.deliveryUrl(file.hash, { contentDisposition: disposition, contentType, expiresInSeconds: PRESIGNED_DOWNLOAD_SECONDS });
+      return reply.header('Cache-Control', 'no-store').redirect(url, 302);
+    }
+    reply.headers(DOWNLOAD_SAFETY_HEADERS);
+    reply.header('Content-Disposition', disposition);
+    reply.header('Cache-Control', 'private, max-age=3600');
+    reply.type(contentType);
+    // Traffic counts what was actually sent, for the person the link was given to.
+    reply.raw.once('finish', () => {
+      const sent = Number(reply.getHeader('content-length') ?? 0);
+      if (sent > 0) void downloads.countTraffic(userId, sent).catch((e: unknown) => request.log.error(e));
+    });
+    return sendBlob(request, reply, { path: blobs.localPath!(file.hash), size: file.size, hash: file.hash });
+  });
+};

@@ -1,0 +1,42 @@
+// Downloads through signed links: the link is the permission, so players and download managers
+// need no session. The bytes come from the blob store; what was sent counts as the traffic of the
+// person the link was given to.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { filesRepository } from '../db/repositories/files.ts';
+import { ServiceError } from '../errors.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import type { DownloadLinks } from '../storage/download-links.ts';
+
+export type SignedLink = { id: string; expires: number; signature: string };
+
+export function downloadsService({ db, blobs, links }: { db: Kysely<Database>; blobs: BlobStore; links: DownloadLinks }) {
+  const files = filesRepository(db);
+
+  return {
+    /** The file behind a download link, with its content known to be in the store. */
+    async download(link: SignedLink & { userId: string }, log: { error(details: object, message: string): void }) {
+      if (!links.verify(link.id, link.expires, link.signature, link.userId)) {
+        throw new ServiceError('permission_denied', 'This download link has expired or is not valid. Open the file again to get a new one.');
+      }
+      const file = await linkedFile(files, link.id);
+      if (!(await blobs.has(file.hash))) {
+        // The row names content the store does not hold: an operator must look, the visitor is told plainly.
+        log.error({ file: link.id, hash: file.hash }, 'blob missing from the store');
+        throw new ServiceError('file_not_found', 'The content of this file cannot be found on the server.');
+      }
+      return file;
+    },
+
+    countTraffic: (userId: string, bytes: number) => files.addTraffic(userId, bytes),
+  };
+}
+
+export type DownloadsService = ReturnType<typeof downloadsService>;
+
+/** The complete file, not in the trash, that a signed link names. */
+export async function linkedFile(files: ReturnType<typeof filesRepository>, id: string) {
+  const file = await files.linked(id);
+  if (!file?.hash || file.phase !== 'PHASE_TYPE_COMPLETE' || file.trashed_at !== null) throw new ServiceError('file_not_found', 'This file does not exist or has been deleted.');
+  return { ...file, hash: file.hash };
+}
