@@ -43,7 +43,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
   const now = deps.now ?? Date.now;
 
   async function liveItem(tx: Kysely<Database>, userId: string, id: string): Promise<FileRow> {
-    const row = await repo.find(tx, userId, id);
+    const row = await filesRepository(tx).find(userId, id);
     if (!row) throw fileNotFound();
     if (row.trashed_at !== null) throw new ServiceError('file_in_recycle_bin', `"${row.name}" is in the trash. Restore it first.`);
     return row;
@@ -62,7 +62,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
    * under a trashed folder is not reached, so not copied.
    */
   async function copiedRows(tx: Kysely<Database>, userId: string, topId: string): Promise<FileRow[]> {
-    const live = (await repo.subtreeRows(tx, userId, topId)).filter((r) => r.trashed_at === null && r.phase === 'PHASE_TYPE_COMPLETE');
+    const live = (await filesRepository(tx).subtreeRows(userId, topId)).filter((r) => r.trashed_at === null && r.phase === 'PHASE_TYPE_COMPLETE');
     return sortParentsFirst(live, topId);
   }
 
@@ -95,7 +95,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
       }
     }
     // Copies point at the same blobs, but count against the quota like any file.
-    if (bytes > 0 && !(await repo.addStorage(tx, to.userId, bytes))) throw spaceNotEnough();
+    if (bytes > 0 && !(await filesRepository(tx).addStorage(to.userId, bytes))) throw spaceNotEnough();
     // In batches: one statement per 500 rows, within the parameter limits of both engines.
     for (let i = 0; i < rows.length; i += 500) await tx.insertInto('file').values(rows.slice(i, i + 500)).execute();
     await moderationRepository(tx).flagArrivals(rows);
@@ -105,7 +105,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
   /** The live items to copy into `parentId`, refusing a folder copied into itself or below. */
   async function copyableTops(tx: Kysely<Database>, userId: string, ids: readonly string[], parentId: string): Promise<FileRow[]> {
     await targetFolder(tx, userId, parentId);
-    const chain = parentId === ROOT ? [] : await repo.ancestry(tx, userId, parentId);
+    const chain = parentId === ROOT ? [] : await filesRepository(tx).ancestry(userId, parentId);
     const tops: FileRow[] = [];
     for (const id of unique(ids)) {
       const top = await liveItem(tx, userId, id);
@@ -133,7 +133,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
   async function placeName(tx: Kysely<Database>, userId: string, parentId: string, name: string, kind: FileKind): Promise<string> {
     const { stem } = splitExtension(name, kind === 'drive#folder');
     const base = stem.replace(/ \(\d+\)$/, '');
-    return freeName(name, await repo.takenNames(tx, userId, parentId, base), kind === 'drive#folder');
+    return freeName(name, await filesRepository(tx).takenNames(userId, parentId, base), kind === 'drive#folder');
   }
 
   return {
@@ -145,7 +145,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
       const limit = Math.min(Math.max(request.limit ?? LIST_LIMIT_DEFAULT, 1), LIST_LIMIT_MAX);
       const acrossFolders = request.parentId === '*';
       if (!acrossFolders && request.parentId !== ROOT) {
-        const folder = await repo.find(db, userId, request.parentId);
+        const folder = await repo.find(userId, request.parentId);
         if (!folder || folder.kind !== 'drive#folder') throw fileNotFound();
       }
       const query: ListQuery = {
@@ -173,7 +173,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
     },
 
     async get(userId: string, id: string): Promise<FileRow> {
-      const row = await repo.find(db, userId, id);
+      const row = await repo.find(userId, id);
       if (!row) throw fileNotFound();
       return row;
     },
@@ -181,7 +181,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
     /** The folders from the root down to a folder, for breadcrumbs. */
     async path(userId: string, id: string): Promise<FileRow[]> {
       if (id === ROOT) return [];
-      const chain = await repo.ancestry(db, userId, id);
+      const chain = await repo.ancestry(userId, id);
       if (chain.length === 0) throw fileNotFound();
       return chain;
     },
@@ -191,7 +191,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
       return db.transaction().execute(async (tx) => {
         await targetFolder(tx, userId, parentId);
         const row = newFileRow({ userId, parentId, kind: 'drive#folder', name: await placeName(tx, userId, parentId, name, 'drive#folder'), at: now() });
-        await repo.insert(tx, row);
+        await filesRepository(tx).insert(row);
         await recordEvents(tx, 'TYPE_CREATE_FOLDER', [row], row.created_at);
         return row;
       });
@@ -202,10 +202,10 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
       return db.transaction().execute(async (tx) => {
         const row = await liveItem(tx, userId, id);
         if (row.name === name) throw new ServiceError('file_rename_to_same_name', 'That is already its name.');
-        const taken = await repo.takenNames(tx, userId, row.parent_id, name);
+        const taken = await filesRepository(tx).takenNames(userId, row.parent_id, name);
         if (taken.has(name)) throw new ServiceError('file_duplicated_name', `There is already an item named "${name}" here. Choose another name.`);
         const changes = { name, modified_at: now(), file_extension: row.kind === 'drive#folder' ? '' : fileExtension(name) };
-        await repo.update(tx, userId, id, changes);
+        await filesRepository(tx).update(userId, id, changes);
         await recordEvents(tx, 'TYPE_RENAME', [{ ...row, ...changes }], changes.modified_at);
         return { ...row, ...changes };
       });
@@ -214,7 +214,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
     async move(userId: string, ids: readonly string[], parentId: string): Promise<void> {
       await db.transaction().execute(async (tx) => {
         await targetFolder(tx, userId, parentId);
-        const chain = parentId === ROOT ? [] : await repo.ancestry(tx, userId, parentId);
+        const chain = parentId === ROOT ? [] : await filesRepository(tx).ancestry(userId, parentId);
         for (const id of unique(ids)) {
           const row = await liveItem(tx, userId, id);
           if (chain.some((folder) => folder.id === row.id)) {
@@ -222,9 +222,9 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
           }
           if (row.parent_id === parentId) continue;
           const name = await placeName(tx, userId, parentId, row.name, row.kind);
-          await repo.update(tx, userId, id, { parent_id: parentId, name, modified_at: now() });
+          await filesRepository(tx).update(userId, id, { parent_id: parentId, name, modified_at: now() });
           await recordEvents(tx, 'TYPE_MOVE', [{ ...row, name }], now());
-          await moderationRepository(tx).flagArrivals(row.kind === 'drive#folder' ? await repo.subtreeRows(tx, userId, id) : [row]);
+          await moderationRepository(tx).flagArrivals(row.kind === 'drive#folder' ? await filesRepository(tx).subtreeRows(userId, id) : [row]);
         }
       });
     },
@@ -279,7 +279,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
         .executeTakeFirst();
       if (existing) return existing;
       const row = newFileRow({ userId, parentId: ROOT, kind: 'drive#folder', name: await placeName(tx, userId, ROOT, name, 'drive#folder'), at: now() });
-      await repo.insert(tx, row);
+      await filesRepository(tx).insert(row);
       return row;
     },
 
@@ -287,10 +287,10 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
       await db.transaction().execute(async (tx) => {
         const at = now();
         for (const id of unique(ids)) {
-          const row = await repo.find(tx, userId, id);
+          const row = await filesRepository(tx).find(userId, id);
           if (!row) throw fileNotFound();
           if (row.trashed_at !== null) continue;
-          const subtree = await repo.subtreeIds(tx, userId, id);
+          const subtree = await filesRepository(tx).subtreeIds(userId, id);
           await tx
             .updateTable('file')
             .set({ trashed_at: at, trash_root_id: id })
@@ -306,15 +306,15 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
     async untrash(userId: string, ids: readonly string[]): Promise<void> {
       await db.transaction().execute(async (tx) => {
         for (const id of unique(ids)) {
-          const row = await repo.find(tx, userId, id);
+          const row = await filesRepository(tx).find(userId, id);
           if (!row) throw fileNotFound();
           if (row.trash_root_id !== row.id) continue;
           // Back where it was, or to the root when that folder is gone or itself in the trash.
-          const parent = row.parent_id === ROOT ? undefined : await repo.find(tx, userId, row.parent_id);
+          const parent = row.parent_id === ROOT ? undefined : await filesRepository(tx).find(userId, row.parent_id);
           const parentId = parent && parent.trashed_at === null ? parent.id : ROOT;
           await tx.updateTable('file').set({ trashed_at: null, trash_root_id: null }).where('user_id', '=', userId).where('trash_root_id', '=', id).where('id', '!=', id).execute();
           const name = await placeName(tx, userId, parentId, row.name, row.kind);
-          await repo.update(tx, userId, id, { trashed_at: null, trash_root_id: null, parent_id: parentId, name });
+          await filesRepository(tx).update(userId, id, { trashed_at: null, trash_root_id: null, parent_id: parentId, name });
           await recordEvents(tx, 'TYPE_UNTRASH', [{ ...row, name }], now());
         }
       });
@@ -326,17 +326,17 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
         const doomed = new Map<string, FileRow>();
         const tops: FileRow[] = [];
         for (const id of unique(ids)) {
-          const top = await repo.find(tx, userId, id);
+          const top = await filesRepository(tx).find(userId, id);
           if (!top) throw fileNotFound();
           tops.push(top);
-          for (const row of await repo.findMany(tx, userId, await repo.subtreeIds(tx, userId, id, true))) doomed.set(row.id, row);
+          for (const row of await filesRepository(tx).findMany(userId, await filesRepository(tx).subtreeIds(userId, id, true))) doomed.set(row.id, row);
         }
         const rows = [...doomed.values()];
         if (rows.length === 0) return [];
         await recordEvents(tx, 'TYPE_DELETE', tops, now());
         await tx.deleteFrom('file').where('user_id', '=', userId).where('id', 'in', [...doomed.keys()]).execute();
         const bytes = rows.reduce((sum, r) => sum + (r.kind === 'drive#file' ? r.size : 0), 0);
-        if (bytes > 0) await repo.addStorage(tx, userId, -bytes);
+        if (bytes > 0) await filesRepository(tx).addStorage(userId, -bytes);
         const hashes = [...new Set(rows.map((r) => r.hash).filter((h): h is string => !!h))];
         const orphaned: StoredBlob[] = [];
         for (const hash of hashes) {
@@ -369,7 +369,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
 
     async star(userId: string, ids: readonly string[], starred: boolean): Promise<void> {
       await db.transaction().execute(async (tx) => {
-        const rows = await repo.findMany(tx, userId, unique(ids));
+        const rows = await filesRepository(tx).findMany(userId, unique(ids));
         if (rows.length !== unique(ids).length) throw fileNotFound();
         await tx
           .updateTable('file')
@@ -385,7 +385,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
       const after = pageToken ? readPageToken(pageToken, eventPositionOf) : undefined;
       const events = await recentEvents(db, userId, limit + 1, after);
       const page = events.slice(0, limit);
-      const files = await repo.findMany(db, userId, [...new Set(page.map((e) => e.file_id))]);
+      const files = await repo.findMany(userId, [...new Set(page.map((e) => e.file_id))]);
       const live = new Map(files.filter((f) => f.trashed_at === null).map((f) => [f.id, f]));
       const last = page.at(-1);
       return {

@@ -19,7 +19,7 @@ export function moderationService(deps: { db: Kysely<Database>; now?: () => numb
   return {
     async takeDown(admin: { id: string; role: string }, request: { shareUserId: string; hashes: string[]; fileIds: string[]; status: TakedownStatus; reason: string }): Promise<Takedown> {
       if (admin.role !== 'admin') throw new ServiceError('permission_denied', 'Only moderators can take content down.');
-      const fromFiles = request.fileIds.length > 0 && request.shareUserId ? await filesRepository(db).findMany(db, request.shareUserId, request.fileIds) : [];
+      const fromFiles = request.fileIds.length > 0 && request.shareUserId ? await filesRepository(db).findMany(request.shareUserId, request.fileIds) : [];
       const hashes = [...new Set([...request.hashes.map((h) => h.toLowerCase()), ...fromFiles.map((f) => f.hash).filter((h): h is string => !!h)])];
       if (hashes.length === 0) throw new ServiceError('invalid_request', 'Name the content to take down by gcids or file_ids.', [{ field: 'gcids', reason: 'empty' }]);
       const at = now();

@@ -31,7 +31,7 @@ export function restoreService(deps: { db: Kysely<Database>; files: FilesService
       if (!(await shares.countRestore(request.shareId))) return { status: 'MAX_RESTORE_COUNT' as const, copies: [] };
       const share = await shares.find(request.shareId);
       if (!share) throw new Error(`share ${request.shareId} vanished while being saved`);
-      const tops = await filesRepository(tx).findMany(tx, share.user_id, request.fileIds);
+      const tops = await filesRepository(tx).findMany(share.user_id, request.fileIds);
       const live = request.fileIds.map((id) => tops.find((t) => t.id === id)).filter((t): t is FileRow => !!t && t.trashed_at === null);
       if (live.length === 0) return { status: 'DELETED' as const, copies: [] };
       const parentId = request.parentId ? ((await files.targetFolder(tx, request.saverId, request.parentId))?.id ?? '') : (await files.folderAtRoot(tx, request.saverId, SAVED_SHARES_FOLDER)).id;
@@ -52,7 +52,7 @@ export function restoreService(deps: { db: Kysely<Database>; files: FilesService
     let items = 0;
     for (const id of ids) {
       if (!(await insideShare(db, share, check.items, id))) return refused('NOT_FOUND');
-      items += (await filesRepository(db).subtreeIds(db, share.user_id, id)).length;
+      items += (await filesRepository(db).subtreeIds(share.user_id, id)).length;
     }
     const restoreRequest: RestoreRequest = { saverId, shareId: share.id, fileIds: ids, parentId: request.parentId || undefined };
     if (items > TREE_COPY_INLINE_MAX_ITEMS) {

@@ -58,7 +58,7 @@ function tokenOpens(rules: ShareRules, share: ShareRow, token: string | undefine
 
 async function liveItems(db: Kysely<Database>, share: ShareRow): Promise<FileRow[]> {
   const ids = await sharesRepository(db).itemIds(share.id);
-  const rows = await filesRepository(db).findMany(db, share.user_id, ids);
+  const rows = await filesRepository(db).findMany(share.user_id, ids);
   const byId = new Map(rows.filter((r) => r.trashed_at === null && r.phase === 'PHASE_TYPE_COMPLETE').map((r) => [r.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is FileRow => !!r);
 }
@@ -105,7 +105,7 @@ export async function checkShare(rules: ShareRules, visit: ShareVisit): Promise<
  * the file does not lie inside the share: a file is inside when it or one of its ancestors is shared.
  */
 export async function pathInShare(db: Kysely<Database>, share: ShareRow, items: readonly FileRow[], fileId: string): Promise<FileRow[] | undefined> {
-  const chain = await filesRepository(db).ancestry(db, share.user_id, fileId);
+  const chain = await filesRepository(db).ancestry(share.user_id, fileId);
   if (chain.length === 0 || chain.some((f) => f.trashed_at !== null)) return undefined;
   const sharedIds = new Set(items.map((i) => i.id));
   const top = chain.findIndex((f) => sharedIds.has(f.id));

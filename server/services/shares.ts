@@ -42,14 +42,14 @@ export function sharesService(deps: { db: Kysely<Database>; files: FilesService;
   async function create(userId: string, request: NewShare): Promise<ShareRow> {
     const ids = [...new Set(request.fileIds)];
     const fileRepo = filesRepository(db);
-    const rows = await fileRepo.findMany(db, userId, ids);
+    const rows = await fileRepo.findMany(userId, ids);
     if (rows.length !== ids.length || rows.some((r) => r.trashed_at !== null || r.phase !== 'PHASE_TYPE_COMPLETE')) {
       throw new ServiceError('file_not_found', 'Some of these files do not exist or are in the trash.');
     }
     const ordered = ids.map((id) => rows.find((r) => r.id === id)!);
     // Content that was taken down is not shared again, wherever it sits in the shared trees.
     for (const top of ordered) {
-      const hashes = (await fileRepo.subtreeRows(db, userId, top.id)).map((r) => r.hash);
+      const hashes = (await fileRepo.subtreeRows(userId, top.id)).map((r) => r.hash);
       if ((await moderationRepository(db).statusesOf(hashes)).size > 0) {
         throw new ServiceError('permission_denied', 'Some of this content was taken down for breaking the rules and cannot be shared.', [{ field: 'file_ids', reason: 'taken_down' }]);
       }

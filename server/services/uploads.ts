@@ -29,7 +29,7 @@ export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; s
   const now = deps.now ?? Date.now;
 
   async function pendingFile(userId: string, id: string): Promise<FileRow> {
-    const file = await repo.find(db, userId, id);
+    const file = await repo.find(userId, id);
     if (!file || file.phase !== 'PHASE_TYPE_PENDING') throw new ServiceError('file_not_found', 'This upload does not exist or has already finished.');
     return file;
   }
@@ -38,9 +38,9 @@ export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; s
   async function completeWithBlob(file: FileRow, hash: string, size: number, storageKey: string | null = null): Promise<FileRow> {
     const completed = await db.transaction().execute(async (tx) => {
       await tx.insertInto('blob').values({ hash, size, created_at: now(), storage_key: storageKey }).onConflict((c) => c.column('hash').doNothing()).execute();
-      if (!(await repo.addStorage(tx, file.user_id, size))) throw spaceNotEnough();
+      if (!(await filesRepository(tx).addStorage(file.user_id, size))) throw spaceNotEnough();
       const changes = { hash, size, phase: 'PHASE_TYPE_COMPLETE', modified_at: now() };
-      await repo.update(tx, file.user_id, file.id, changes);
+      await filesRepository(tx).update(file.user_id, file.id, changes);
       await recordEvents(tx, 'TYPE_UPLOAD', [file], changes.modified_at);
       const completed = { ...file, ...changes };
       await moderationRepository(tx).flagArrivals([completed]);
@@ -73,15 +73,15 @@ export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; s
 
       const file = await db.transaction().execute(async (tx) => {
         if (request.parentId !== ROOT) {
-          const parent = await repo.find(tx, userId, request.parentId);
+          const parent = await filesRepository(tx).find(userId, request.parentId);
           if (!parent || parent.trashed_at !== null || parent.kind !== 'drive#folder') throw new ServiceError('file_not_found', 'The folder to upload into does not exist.');
         }
         const storage = await tx.selectFrom('user').select(['storage_used', 'storage_limit']).where('id', '=', userId).executeTakeFirstOrThrow();
         if (storage.storage_used + request.size > storage.storage_limit) throw spaceNotEnough();
         const { stem } = splitExtension(request.name);
-        const taken = await repo.takenNames(tx, userId, request.parentId, stem.replace(/ \(\d+\)$/, ''));
+        const taken = await filesRepository(tx).takenNames(userId, request.parentId, stem.replace(/ \(\d+\)$/, ''));
         const row = newFileRow({ userId, parentId: request.parentId, kind: 'drive#file', name: freeName(request.name, taken), at: now(), size: request.size, mimeType: request.mimeType });
-        await repo.insert(tx, row);
+        await filesRepository(tx).insert(row);
         return row;
       });
 

@@ -30,15 +30,15 @@ export type ListQuery = {
   nameContains?: string;
 };
 
-export function filesRepository(db: Kysely<Database>) {
+export function filesRepository(db: Db) {
   return {
-    find: (tx: Db, userId: string, id: string) => tx.selectFrom('file').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
-    findMany: (tx: Db, userId: string, ids: readonly string[]) =>
-      ids.length === 0 ? Promise.resolve([]) : tx.selectFrom('file').selectAll().where('user_id', '=', userId).where('id', 'in', ids).execute(),
+    find: (userId: string, id: string) => db.selectFrom('file').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
+    findMany: (userId: string, ids: readonly string[]) =>
+      ids.length === 0 ? Promise.resolve([]) : db.selectFrom('file').selectAll().where('user_id', '=', userId).where('id', 'in', ids).execute(),
 
     /** Names used by live items of a folder that start like `name`: enough to pick a free one. */
-    async takenNames(tx: Db, userId: string, parentId: string, stem: string): Promise<Set<string>> {
-      const rows = await tx
+    async takenNames(userId: string, parentId: string, stem: string): Promise<Set<string>> {
+      const rows = await db
         .selectFrom('file')
         .select('name')
         .where('user_id', '=', userId)
@@ -49,18 +49,18 @@ export function filesRepository(db: Kysely<Database>) {
       return new Set(rows.map((r) => r.name));
     },
 
-    insert: (tx: Db, row: Omit<FileRow, 'file_extension' | 'size' | 'mime_type' | 'params'> & Partial<Pick<FileRow, 'file_extension' | 'size' | 'mime_type' | 'params'>>) =>
-      tx.insertInto('file').values(row).execute(),
+    insert: (row: Omit<FileRow, 'file_extension' | 'size' | 'mime_type' | 'params'> & Partial<Pick<FileRow, 'file_extension' | 'size' | 'mime_type' | 'params'>>) =>
+      db.insertInto('file').values(row).execute(),
 
-    update: (tx: Db, userId: string, id: string, changes: Partial<Omit<FileRow, 'id' | 'user_id'>>) =>
-      tx.updateTable('file').set(changes).where('user_id', '=', userId).where('id', '=', id).execute(),
+    update: (userId: string, id: string, changes: Partial<Omit<FileRow, 'id' | 'user_id'>>) =>
+      db.updateTable('file').set(changes).where('user_id', '=', userId).where('id', '=', id).execute(),
 
     /**
      * The ids of a folder and everything under it, at any depth. With `keepOtherTrash`, an item
      * trashed on its own (it has its own entry in the trash) and what is under it are left out.
      */
-    async subtreeIds(tx: Db, userId: string, rootId: string, keepOtherTrash = false): Promise<string[]> {
-      const rows = await tx
+    async subtreeIds(userId: string, rootId: string, keepOtherTrash = false): Promise<string[]> {
+      const rows = await db
         .withRecursive('tree(id)', (q) =>
           q
             .selectFrom('file')
@@ -82,8 +82,8 @@ export function filesRepository(db: Kysely<Database>) {
     },
 
     /** Every row of a tree (the item and everything under it), read in one recursive query. */
-    subtreeRows: (tx: Db, userId: string, rootId: string): Promise<FileRow[]> =>
-      tx
+    subtreeRows: (userId: string, rootId: string): Promise<FileRow[]> =>
+      db
         .withRecursive('tree(id)', (q) =>
           q
             .selectFrom('file')
@@ -100,11 +100,11 @@ export function filesRepository(db: Kysely<Database>) {
         .execute(),
 
     /** The folders from the root down to `id` (included), following parent links. */
-    async ancestry(tx: Db, userId: string, id: string): Promise<FileRow[]> {
+    async ancestry(userId: string, id: string): Promise<FileRow[]> {
       const chain: FileRow[] = [];
       let current = id;
       for (let depth = 0; current && depth < 1000; depth++) {
-        const row = await tx.selectFrom('file').selectAll().where('user_id', '=', userId).where('id', '=', current).executeTakeFirst();
+        const row = await db.selectFrom('file').selectAll().where('user_id', '=', userId).where('id', '=', current).executeTakeFirst();
         if (!row) break;
         chain.unshift(row);
         current = row.parent_id;
@@ -144,8 +144,8 @@ export function filesRepository(db: Kysely<Database>) {
     },
 
     /** Adds `delta` bytes to a user's storage, refusing (false) when that would pass the limit. */
-    async addStorage(tx: Db, userId: string, delta: number): Promise<boolean> {
-      let q = tx.updateTable('user').set((eb) => ({ storage_used: eb('storage_used', '+', delta) })).where('id', '=', userId);
+    async addStorage(userId: string, delta: number): Promise<boolean> {
+      let q = db.updateTable('user').set((eb) => ({ storage_used: eb('storage_used', '+', delta) })).where('id', '=', userId);
       if (delta > 0) q = q.where((eb) => eb(eb('storage_used', '+', delta), '<=', eb.ref('storage_limit')));
       const result = await q.executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;

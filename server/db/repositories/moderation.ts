@@ -36,7 +36,7 @@ export function moderationRepository(db: Db) {
     for (const status of new Set(holders.map((h) => h.status))) {
       const containing = new Set<string>();
       for (const holder of holders.filter((h) => h.status === status)) {
-        for (const folder of await files.ancestry(db, holder.user_id, holder.id)) containing.add(folder.id);
+        for (const folder of await files.ancestry(holder.user_id, holder.id)) containing.add(folder.id);
       }
       const ids = [...containing];
       const shareIds = new Set<string>();
