@@ -14,6 +14,8 @@ import { ServiceError } from '../errors.ts';
 import { readPageToken, writePageToken } from '../pagination.ts';
 import { recentEvents, recordEvents } from '../db/repositories/events.ts';
 import { moderationRepository } from '../db/repositories/moderation.ts';
+import { mediaRepository } from '../db/repositories/media.ts';
+import { blobsRepository } from '../db/repositories/blobs.ts';
 import type { BlobStore, StoredBlob } from '../storage/blob-store.ts';
 import { readMediaFacts } from '../storage/media-info.ts';
 import { newId } from '../ids.ts';
@@ -96,8 +98,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
     }
     // Copies point at the same blobs, but count against the quota like any file.
     if (bytes > 0 && !(await filesRepository(tx).addStorage(to.userId, bytes))) throw spaceNotEnough();
-    // In batches: one statement per 500 rows, within the parameter limits of both engines.
-    for (let i = 0; i < rows.length; i += 500) await tx.insertInto('file').values(rows.slice(i, i + 500)).execute();
+    await filesRepository(tx).insertMany(rows);
     await moderationRepository(tx).flagArrivals(rows);
     return copies;
   }
@@ -268,15 +269,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
 
     /** A user's folder of a given name at the root, made when missing. */
     async folderAtRoot(tx: Kysely<Database>, userId: string, name: string): Promise<FileRow> {
-      const existing = await tx
-        .selectFrom('file')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('parent_id', '=', ROOT)
-        .where('name', '=', name)
-        .where('kind', '=', 'drive#folder')
-        .where('trashed_at', 'is', null)
-        .executeTakeFirst();
+      const existing = await filesRepository(tx).folderAtRoot(userId, name);
       if (existing) return existing;
       const row = newFileRow({ userId, parentId: ROOT, kind: 'drive#folder', name: await placeName(tx, userId, ROOT, name, 'drive#folder'), at: now() });
       await filesRepository(tx).insert(row);
@@ -291,13 +284,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
           if (!row) throw fileNotFound();
           if (row.trashed_at !== null) continue;
           const subtree = await filesRepository(tx).subtreeIds(userId, id);
-          await tx
-            .updateTable('file')
-            .set({ trashed_at: at, trash_root_id: id })
-            .where('user_id', '=', userId)
-            .where('id', 'in', subtree)
-            .where('trashed_at', 'is', null)
-            .execute();
+          await filesRepository(tx).trash(userId, subtree, id, at);
           await recordEvents(tx, 'TYPE_TRASH', [row], at);
         }
       });
@@ -312,7 +299,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
           // Back where it was, or to the root when that folder is gone or itself in the trash.
           const parent = row.parent_id === ROOT ? undefined : await filesRepository(tx).find(userId, row.parent_id);
           const parentId = parent && parent.trashed_at === null ? parent.id : ROOT;
-          await tx.updateTable('file').set({ trashed_at: null, trash_root_id: null }).where('user_id', '=', userId).where('trash_root_id', '=', id).where('id', '!=', id).execute();
+          await filesRepository(tx).untrashUnder(userId, id);
           const name = await placeName(tx, userId, parentId, row.name, row.kind);
           await filesRepository(tx).update(userId, id, { trashed_at: null, trash_root_id: null, parent_id: parentId, name });
           await recordEvents(tx, 'TYPE_UNTRASH', [{ ...row, name }], now());
@@ -334,15 +321,14 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
         const rows = [...doomed.values()];
         if (rows.length === 0) return [];
         await recordEvents(tx, 'TYPE_DELETE', tops, now());
-        await tx.deleteFrom('file').where('user_id', '=', userId).where('id', 'in', [...doomed.keys()]).execute();
+        await filesRepository(tx).deleteMany(userId, [...doomed.keys()]);
         const bytes = rows.reduce((sum, r) => sum + (r.kind === 'drive#file' ? r.size : 0), 0);
         if (bytes > 0) await filesRepository(tx).addStorage(userId, -bytes);
         const hashes = [...new Set(rows.map((r) => r.hash).filter((h): h is string => !!h))];
         const orphaned: StoredBlob[] = [];
         for (const hash of hashes) {
-          const stillUsed = await tx.selectFrom('file').select('id').where('hash', '=', hash).limit(1).executeTakeFirst();
-          if (stillUsed) continue;
-          orphaned.push(...(await tx.deleteFrom('blob').where('hash', '=', hash).returning(['hash', 'storage_key']).execute()));
+          if (await filesRepository(tx).holdsContent(hash)) continue;
+          orphaned.push(...(await blobsRepository(tx).delete(hash)));
         }
         return orphaned;
       });
@@ -352,16 +338,12 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
 
     /** Empties the trash in batches, reporting progress (run as a task). */
     async emptyTrash(userId: string, report: (progress: number) => Promise<void>): Promise<void> {
-      const count = async () =>
-        Number(
-          (await db.selectFrom('file').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('trashed_at', 'is not', null).whereRef('trash_root_id', '=', 'id').executeTakeFirstOrThrow()).n,
-        );
-      const total = await count();
+      const total = await repo.trashCount(userId);
       let done = 0;
       for (;;) {
-        const batch = await db.selectFrom('file').select('id').where('user_id', '=', userId).where('trashed_at', 'is not', null).whereRef('trash_root_id', '=', 'id').limit(100).execute();
+        const batch = await repo.trashEntries(userId, 100);
         if (batch.length === 0) return;
-        await this.deleteForever(userId, batch.map((r) => r.id));
+        await this.deleteForever(userId, batch);
         done += batch.length;
         await report(total === 0 ? 100 : (done / total) * 100);
       }
@@ -371,12 +353,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
       await db.transaction().execute(async (tx) => {
         const rows = await filesRepository(tx).findMany(userId, unique(ids));
         if (rows.length !== unique(ids).length) throw fileNotFound();
-        await tx
-          .updateTable('file')
-          .set({ starred_at: starred ? now() : null })
-          .where('user_id', '=', userId)
-          .where('id', 'in', unique(ids))
-          .execute();
+        await filesRepository(tx).setStarred(userId, unique(ids), starred ? now() : null);
       });
     },
 
@@ -395,18 +372,14 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
     },
 
     /** What is known of an audio or video content, once its media info task has run. */
-    mediaOf: (hash: string) => db.selectFrom('media').selectAll().where('hash', '=', hash).executeTakeFirst(),
+    mediaOf: (hash: string) => mediaRepository(db).find(hash),
 
     /** Reads and keeps the media facts of a content (run as a task after an upload). */
     async learnMedia(hash: string, size: number): Promise<void> {
       if (!deps.blobs || (await this.mediaOf(hash))) return;
       const facts = await readMediaFacts(deps.blobs, hash, size);
       if (!facts) return;
-      await db
-        .insertInto('media')
-        .values({ hash, duration: facts.duration, width: facts.width, height: facts.height, video_codec: facts.videoCodec, audio_codec: facts.audioCodec, created_at: now() })
-        .onConflict((c) => c.column('hash').doNothing())
-        .execute();
+      await mediaRepository(db).keep({ hash, duration: facts.duration, width: facts.width, height: facts.height, video_codec: facts.videoCodec, audio_codec: facts.audioCodec, created_at: now() });
     },
 
     async about(userId: string): Promise<About> {

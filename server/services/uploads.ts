@@ -12,6 +12,7 @@ import { filesRepository, type FileRow } from '../db/repositories/files.ts';
 import { ServiceError } from '../errors.ts';
 import { recordEvents } from '../db/repositories/events.ts';
 import { moderationRepository } from '../db/repositories/moderation.ts';
+import { blobsRepository } from '../db/repositories/blobs.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { UploadStore } from '../storage/upload-store.ts';
 import { newFileRow, ROOT } from './files.ts';
@@ -37,7 +38,7 @@ export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; s
   /** Points a pending file at a stored blob, counting its size against the quota, atomically. */
   async function completeWithBlob(file: FileRow, hash: string, size: number, storageKey: string | null = null): Promise<FileRow> {
     const completed = await db.transaction().execute(async (tx) => {
-      await tx.insertInto('blob').values({ hash, size, created_at: now(), storage_key: storageKey }).onConflict((c) => c.column('hash').doNothing()).execute();
+      await blobsRepository(tx).keep({ hash, size, created_at: now(), storage_key: storageKey });
       if (!(await filesRepository(tx).addStorage(file.user_id, size))) throw spaceNotEnough();
       const changes = { hash, size, phase: 'PHASE_TYPE_COMPLETE', modified_at: now() };
       await filesRepository(tx).update(file.user_id, file.id, changes);
@@ -52,15 +53,10 @@ export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; s
 
   /** A failed completion must not leave a pending file or a blob nothing refers to. */
   async function discard(file: FileRow, hash: string, storageKey: string | null) {
-    await db.deleteFrom('file').where('id', '=', file.id).where('phase', '=', 'PHASE_TYPE_PENDING').execute();
-    await db
-      .deleteFrom('blob')
-      .where('hash', '=', hash)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('file').select('id').where('hash', '=', hash))))
-      .execute();
+    await repo.deletePending(file.id);
+    await blobsRepository(db).deleteIfUnused(hash);
     // The bytes were adopted before the transaction that failed: they go unless a blob row names them.
-    const kept = await db.selectFrom('blob').select('storage_key').where('hash', '=', hash).executeTakeFirst();
-    if (!kept) await blobs.remove({ hash, storage_key: storageKey });
+    if (!(await blobsRepository(db).isRecorded(hash))) await blobs.remove({ hash, storage_key: storageKey });
   }
 
   return {
@@ -76,7 +72,7 @@ export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; s
           const parent = await filesRepository(tx).find(userId, request.parentId);
           if (!parent || parent.trashed_at !== null || parent.kind !== 'drive#folder') throw new ServiceError('file_not_found', 'The folder to upload into does not exist.');
         }
-        const storage = await tx.selectFrom('user').select(['storage_used', 'storage_limit']).where('id', '=', userId).executeTakeFirstOrThrow();
+        const storage = await filesRepository(tx).storage(userId);
         if (storage.storage_used + request.size > storage.storage_limit) throw spaceNotEnough();
         const { stem } = splitExtension(request.name);
         const taken = await filesRepository(tx).takenNames(userId, request.parentId, stem.replace(/ \(\d+\)$/, ''));
@@ -125,8 +121,8 @@ export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; s
 
     /** Called when the last byte of an upload is on disk. */
     async finish(id: string): Promise<FileRow> {
-      const file = await db.selectFrom('file').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!file || file.phase !== 'PHASE_TYPE_PENDING') throw new ServiceError('file_not_found', 'This upload does not exist or has already finished.');
+      const file = await repo.findPending(id);
+      if (!file) throw new ServiceError('file_not_found', 'This upload does not exist or has already finished.');
       const hash = await store.digest(id, file.size);
       const storageKey = await blobs.adopt(id, hash);
       await store.release(id);
@@ -140,8 +136,8 @@ export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; s
       }
       if (storageKey) {
         // Two uploads of the same new content may finish together: the first row wins, the other object goes.
-        const stored = await db.selectFrom('blob').select('storage_key').where('hash', '=', hash).executeTakeFirst();
-        if (stored && stored.storage_key !== storageKey) await blobs.remove({ hash, storage_key: storageKey });
+        const kept = await blobsRepository(db).storageKey(hash);
+        if (kept !== undefined && kept !== storageKey) await blobs.remove({ hash, storage_key: storageKey });
       }
       return completed;
     },
@@ -149,14 +145,13 @@ export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; s
     /** A cancelled upload: its pending file goes too. */
     async cancelled(id: string) {
       store.forget(id);
-      await db.deleteFrom('file').where('id', '=', id).where('phase', '=', 'PHASE_TYPE_PENDING').execute();
+      await repo.deletePending(id);
     },
 
     /** Drops uploads past their expiry and their pending files. */
     async expire(olderThanMs: number) {
       await store.deleteExpired().catch(() => 0);
-      const stale = await db.selectFrom('file').select('id').where('phase', '=', 'PHASE_TYPE_PENDING').where('created_at', '<', now() - olderThanMs).execute();
-      for (const { id } of stale) {
+      for (const id of await repo.stalePending(now() - olderThanMs)) {
         await store.remove(id).catch(() => {});
         await this.cancelled(id);
       }

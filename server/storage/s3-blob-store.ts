@@ -8,6 +8,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Kysely } from 'kysely';
 import type { BlobStoreConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
+import { blobsRepository } from '../db/repositories/blobs.ts';
 import { assertBlobHash, type BlobStore } from './blob-store.ts';
 
 type S3Config = Extract<BlobStoreConfig, { driver: 's3' }>;
@@ -33,8 +34,7 @@ export function s3BlobStore(config: S3Config, client: S3Client, db: Kysely<Datab
   const keys = objectKeys(config.prefix);
   const keyOf = async (hash: string) => {
     assertBlobHash(hash);
-    const row = await db.selectFrom('blob').select('storage_key').where('hash', '=', hash).executeTakeFirst();
-    return row?.storage_key ?? undefined;
+    return (await blobsRepository(db).storageKey(hash)) ?? undefined;
   };
   const located = async (hash: string) => {
     const key = await keyOf(hash);

@@ -1,5 +1,6 @@
 // Queries for files and folders. Every query is scoped to one user: a file id alone never reaches
-// a row, so another person's id answers like an id that does not exist.
+// a row, so another person's id answers like an id that does not exist (the one exception, the
+// file a signed link names, says so).
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, FileTable } from '../schema.ts';
 
@@ -142,6 +143,75 @@ export function filesRepository(db: Db) {
       if (rows.length < query.limit) rows.push(...(await range('drive#file', after?.kind === 'drive#file' ? after : undefined, query.limit - rows.length)));
       return rows;
     },
+
+    /** Inserts many rows, one statement per 500, within the parameter limits of both engines. */
+    async insertMany(rows: readonly FileRow[]) {
+      for (let i = 0; i < rows.length; i += 500) await db.insertInto('file').values(rows.slice(i, i + 500)).execute();
+    },
+
+    /** A live folder of this name at the root. */
+    folderAtRoot: (userId: string, name: string) =>
+      db
+        .selectFrom('file')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('parent_id', '=', '')
+        .where('name', '=', name)
+        .where('kind', '=', 'drive#folder')
+        .where('trashed_at', 'is', null)
+        .executeTakeFirst(),
+
+    /** Puts these items (a tree's ids, not yet in the trash) in the trash under `trashRootId`. */
+    trash: (userId: string, ids: readonly string[], trashRootId: string, at: number) =>
+      db.updateTable('file').set({ trashed_at: at, trash_root_id: trashRootId }).where('user_id', '=', userId).where('id', 'in', ids).where('trashed_at', 'is', null).execute(),
+
+    /** Takes what went into the trash with `trashRootId` back out, the root itself aside. */
+    untrashUnder: (userId: string, trashRootId: string) =>
+      db
+        .updateTable('file')
+        .set({ trashed_at: null, trash_root_id: null })
+        .where('user_id', '=', userId)
+        .where('trash_root_id', '=', trashRootId)
+        .where('id', '!=', trashRootId)
+        .execute(),
+
+    /** A file being uploaded, by its id alone: the upload's id is its own permission (tus). */
+    findPending: (id: string) => db.selectFrom('file').selectAll().where('id', '=', id).where('phase', '=', 'PHASE_TYPE_PENDING').executeTakeFirst(),
+
+    /** Removes a pending file (a cancelled, failed or expired upload); a complete one stays. */
+    deletePending: (id: string) => db.deleteFrom('file').where('id', '=', id).where('phase', '=', 'PHASE_TYPE_PENDING').execute(),
+
+    /** Pending files created before `before`: uploads past their expiry. */
+    stalePending: async (before: number) =>
+      (await db.selectFrom('file').select('id').where('phase', '=', 'PHASE_TYPE_PENDING').where('created_at', '<', before).execute()).map((r) => r.id),
+
+    deleteMany: (userId: string, ids: readonly string[]) => db.deleteFrom('file').where('user_id', '=', userId).where('id', 'in', ids).execute(),
+
+    /** Whether any file, anyone's, still points at this content. */
+    holdsContent: async (hash: string) => !!(await db.selectFrom('file').select('id').where('hash', '=', hash).limit(1).executeTakeFirst()),
+
+    /** How many entries the user's trash has (items trashed on their own). */
+    trashCount: async (userId: string) =>
+      Number(
+        (
+          await db
+            .selectFrom('file')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('user_id', '=', userId)
+            .where('trashed_at', 'is not', null)
+            .whereRef('trash_root_id', '=', 'id')
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+
+    /** The ids of up to `limit` entries of the user's trash. */
+    trashEntries: async (userId: string, limit: number) =>
+      (await db.selectFrom('file').select('id').where('user_id', '=', userId).where('trashed_at', 'is not', null).whereRef('trash_root_id', '=', 'id').limit(limit).execute()).map(
+        (r) => r.id,
+      ),
+
+    setStarred: (userId: string, ids: readonly string[], starredAt: number | null) =>
+      db.updateTable('file').set({ starred_at: starredAt }).where('user_id', '=', userId).where('id', 'in', ids).execute(),
 
     /** Adds `delta` bytes to a user's storage, refusing (false) when that would pass the limit. */
     async addStorage(userId: string, delta: number): Promise<boolean> {

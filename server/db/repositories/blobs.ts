@@ -1,0 +1,34 @@
+// Queries for stored contents: one row per SHA-256, with the object key when an object store
+// holds it. Files point at these rows; a content leaves when no file points at it any more.
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { BlobTable, Database } from '../schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type BlobRow = Selectable<BlobTable>;
+
+export function blobsRepository(db: Db) {
+  return {
+    /** Records a content; when it is already recorded, the first row stays. */
+    keep: (row: BlobRow) =>
+      db
+        .insertInto('blob')
+        .values(row)
+        .onConflict((c) => c.column('hash').doNothing())
+        .execute(),
+
+    /** The object key of a content, undefined when no row names it (null: a local blob). */
+    storageKey: async (hash: string) => (await db.selectFrom('blob').select('storage_key').where('hash', '=', hash).executeTakeFirst())?.storage_key,
+
+    isRecorded: async (hash: string) => !!(await db.selectFrom('blob').select('hash').where('hash', '=', hash).executeTakeFirst()),
+
+    delete: (hash: string) => db.deleteFrom('blob').where('hash', '=', hash).returning(['hash', 'storage_key']).execute(),
+
+    /** Deletes the row of a content that no file points at. */
+    deleteIfUnused: (hash: string) =>
+      db
+        .deleteFrom('blob')
+        .where('hash', '=', hash)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('file').select('id').where('hash', '=', hash))))
+        .execute(),
+  };
+}

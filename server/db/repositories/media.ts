@@ -1,0 +1,19 @@
+// Queries for what is known of audio and video contents (duration, size, codecs), per SHA-256.
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, MediaTable } from '../schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type MediaRow = Selectable<MediaTable>;
+
+export function mediaRepository(db: Db) {
+  return {
+    find: (hash: string) => db.selectFrom('media').selectAll().where('hash', '=', hash).executeTakeFirst(),
+    /** Keeps the facts of a content; a second reading of the same content changes nothing. */
+    keep: (row: Insertable<MediaTable>) =>
+      db
+        .insertInto('media')
+        .values(row)
+        .onConflict((c) => c.column('hash').doNothing())
+        .execute(),
+  };
+}
