@@ -20,6 +20,7 @@ import { DataStore, ERRORS, Upload } from '@tus/utils';
 import { createSHA256, type IHasher } from 'hash-wasm';
 import type { Kysely } from 'kysely';
 import type { Database, ObjectUploadTable } from '../db/schema.ts';
+import { objectUploadsRepository } from '../db/repositories/object-uploads.ts';
 import { objectKeys } from './s3-blob-store.ts';
 import type { UploadStore } from './upload-store.ts';
 import { noteReceivedBytes } from './received-memory.ts';
@@ -40,7 +41,7 @@ export class ObjectUploadStore extends DataStore implements UploadStore {
   readonly #client: S3Client;
   readonly #bucket: string;
   readonly #keys: ReturnType<typeof objectKeys>;
-  readonly #db: Kysely<Database>;
+  readonly #uploads: ReturnType<typeof objectUploadsRepository>;
   readonly #expirationMs: number;
 
   constructor(options: { client: S3Client; bucket: string; prefix: string; db: Kysely<Database>; expirationPeriodInMilliseconds: number }) {
@@ -49,7 +50,7 @@ export class ObjectUploadStore extends DataStore implements UploadStore {
     this.#client = options.client;
     this.#bucket = options.bucket;
     this.#keys = objectKeys(options.prefix);
-    this.#db = options.db;
+    this.#uploads = objectUploadsRepository(options.db);
     this.#expirationMs = options.expirationPeriodInMilliseconds;
   }
 
@@ -66,9 +67,7 @@ export class ObjectUploadStore extends DataStore implements UploadStore {
       multipartId = created.UploadId!;
     }
     const createdAt = Date.now();
-    await this.#db
-      .insertInto('object_upload')
-      .values({
+    await this.#uploads.insert({
         id: upload.id,
         object_key: key,
         multipart_id: multipartId,
@@ -79,8 +78,7 @@ export class ObjectUploadStore extends DataStore implements UploadStore {
         hash_state: saveState(hasher),
         metadata: JSON.stringify(upload.metadata ?? {}),
         created_at: createdAt,
-      })
-      .execute();
+    });
     upload.creation_date = new Date(createdAt).toISOString();
     upload.storage = { type: 's3', path: key, bucket: this.#bucket };
     return upload;
@@ -153,11 +151,7 @@ export class ObjectUploadStore extends DataStore implements UploadStore {
         await this.#dropHeld(id);
       }
       // Only now does the new offset count: a crash before this line resends from the old one.
-      await this.#db
-        .updateTable('object_upload')
-        .set({ offset: reached, parts: JSON.stringify(parts), held_bytes: rest.length, hash_state: saveState(hasher) })
-        .where('id', '=', id)
-        .execute();
+      await this.#uploads.saveProgress(id, { offset: reached, parts: JSON.stringify(parts), held_bytes: rest.length, hash_state: saveState(hasher) });
       return reached;
     } catch (failure) {
       if (failure === ERRORS.ERR_SIZE_EXCEEDED) throw failure;
@@ -166,7 +160,7 @@ export class ObjectUploadStore extends DataStore implements UploadStore {
   }
 
   override async remove(id: string): Promise<void> {
-    const row = await this.#db.selectFrom('object_upload').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.#uploads.find(id);
     if (!row) throw ERRORS.FILE_NOT_FOUND;
     if (row.multipart_id && row.offset < row.size) {
       await this.#client.send(new AbortMultipartUploadCommand({ Bucket: this.#bucket, Key: row.object_key, UploadId: row.multipart_id })).catch(() => {});
@@ -174,7 +168,7 @@ export class ObjectUploadStore extends DataStore implements UploadStore {
       await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: row.object_key })).catch(() => {});
     }
     if (row.held_bytes > 0) await this.#dropHeld(id).catch(() => {});
-    await this.#db.deleteFrom('object_upload').where('id', '=', id).execute();
+    await this.#uploads.delete(id);
   }
 
   override async declareUploadLength(): Promise<void> {
@@ -183,13 +177,8 @@ export class ObjectUploadStore extends DataStore implements UploadStore {
   }
 
   override async deleteExpired(): Promise<number> {
-    const expired = await this.#db
-      .selectFrom('object_upload')
-      .select('id')
-      .where('created_at', '<', Date.now() - this.#expirationMs)
-      .where((eb) => eb('offset', '<', eb.ref('size')))
-      .execute();
-    for (const { id } of expired) await this.remove(id).catch(() => {});
+    const expired = await this.#uploads.unfinishedBefore(Date.now() - this.#expirationMs);
+    for (const id of expired) await this.remove(id).catch(() => {});
     return expired.length;
   }
 
@@ -208,11 +197,11 @@ export class ObjectUploadStore extends DataStore implements UploadStore {
 
   /** The upload's object is a blob now: only its bookkeeping goes. */
   async release(id: string): Promise<void> {
-    await this.#db.deleteFrom('object_upload').where('id', '=', id).execute();
+    await this.#uploads.delete(id);
   }
 
   async #row(id: string): Promise<ObjectUploadTable> {
-    const row = await this.#db.selectFrom('object_upload').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.#uploads.find(id);
     if (!row) throw ERRORS.FILE_NOT_FOUND;
     return row;
   }
