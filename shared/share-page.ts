@@ -2,7 +2,7 @@
 // at this address, rendered into the page's HTML so the files show before any script runs, and
 // handed to the page's script in the same document so it takes over (hydrates) without asking
 // the API again — the view was already counted once.
-import type { DriveFile } from './api/resources.ts';
+import type { DriveFile } from './api/files.ts';
 import type { ShareView } from './api/shares.ts';
 import type { Locale } from './i18n/locales.ts';
 

@@ -1,11 +1,8 @@
 // Files as the API shows them (API.md File): a row of the drive, with what the caller may do with it.
-import type { Selectable } from 'kysely';
 import { fileCategoryOf } from '#shared/files/classify.ts';
-import type { DriveFile } from '#shared/api/resources.ts';
-import type { MediaTable } from '../db/schema.ts';
+import type { DriveFile } from '#shared/api/files.ts';
+import type { MediaRow } from '../db/repositories/media.ts';
 import type { FileRow } from '../db/repositories/files.ts';
-
-type MediaRow = Selectable<MediaTable>;
 
 /** The API's File resource (API.md) for a row, with its download link when one is given. */
 export function presentFile(row: FileRow, download?: { url: string; expire: string }, thumbnailLink = '', media?: MediaRow): DriveFile {

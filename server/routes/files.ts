@@ -2,13 +2,30 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { BatchIds, BatchMoveBody, CreateFileBody, FILES_PATHS, ListEventsQuery, ListFilesQuery, RenameBody, UPLOADS_PATH } from '#shared/api/files.ts';
-import { AboutSchema, ApiErrorSchema, CreatedUploadSchema, EventListSchema, FileListSchema, FileSchema } from '#shared/api/resources.ts';
-import { authOf, type authenticator } from '../auth/authenticate.ts';
+import {
+  AboutSchema,
+  BatchIds,
+  BatchMoveBody,
+  CopiedFilesSchema,
+  CreatedFolderSchema,
+  CreatedUploadSchema,
+  CreateFileBody,
+  EventListSchema,
+  FILES_PATHS,
+  FileListSchema,
+  FileSchema,
+  FolderPathSchema,
+  ListEventsQuery,
+  ListFilesQuery,
+  RenameBody,
+} from '#shared/api/files.ts';
+import { ApiErrorSchema, EmptySchema } from '#shared/api/resources.ts';
+import { authOf, type Authenticator } from '../auth/authenticate.ts';
 import { ROOT, type CopyRequest, type FilesService } from '../services/files.ts';
 import { presentFile } from '../presenters/files.ts';
+import { presentEvent } from '../presenters/events.ts';
+import { presentCreatedUpload } from '../presenters/uploads.ts';
 import type { UploadsService } from '../services/uploads.ts';
-import type { EventType } from '../db/schema.ts';
 import type { FileRow } from '../db/repositories/files.ts';
 import { fileCategoryOf } from '#shared/files/classify.ts';
 import type { DownloadLinks } from '../storage/download-links.ts';
@@ -17,26 +34,13 @@ type Options = {
   files: FilesService;
   uploads: UploadsService;
   links: DownloadLinks;
-  auth: ReturnType<typeof authenticator>;
+  auth: Authenticator;
   origin: (request: FastifyRequest) => string;
   /** Queues a copy task for a big tree; answers its id. */
   copyAsTask: (userId: string, request: CopyRequest, items: number) => Promise<string>;
 };
 
-const EVENT_TYPE_NAMES: Record<EventType, string> = {
-  TYPE_UPLOAD: 'Uploaded',
-  TYPE_CREATE_FOLDER: 'Created folder',
-  TYPE_RENAME: 'Renamed',
-  TYPE_MOVE: 'Moved',
-  TYPE_COPY: 'Copied',
-  TYPE_TRASH: 'Moved to trash',
-  TYPE_UNTRASH: 'Restored from trash',
-  TYPE_DELETE: 'Deleted for ever',
-  TYPE_RESTORE: 'Saved from a share',
-};
-
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
-const Empty = Type.Object({});
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 /** A literal ':' in a Fastify path is written '::'. */
 const literal = (path: string) => path.replace(':batch', '::batch').replace(':star', '::star').replace(':unstar', '::unstar');
@@ -73,23 +77,18 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
 
   app.get(
     `${FILES_PATHS.file}/path`,
-    { schema: { tags: ['files'], params: IdParams, response: { 200: Type.Object({ folders: Type.Array(FileSchema) }), ...errors } } },
+    { schema: { tags: ['files'], params: IdParams, response: { 200: FolderPathSchema, ...errors } } },
     async (request) => ({ folders: (await files.path(userOf(request), request.params.id)).map((row) => presentFile(row)) }),
   );
 
   app.post(
     FILES_PATHS.files,
-    { schema: { tags: ['files'], body: CreateFileBody, response: { 200: Type.Union([CreatedUploadSchema, Type.Object({ file: FileSchema })]), ...errors } } },
+    { schema: { tags: ['files'], body: CreateFileBody, response: { 200: Type.Union([CreatedUploadSchema, CreatedFolderSchema]), ...errors } } },
     async (request) => {
       const body = request.body;
       if (body.kind === 'drive#folder') return { file: presentFile(await files.createFolder(userOf(request), body.parent_id ?? ROOT, body.name)) };
       const created = await uploads.create(userOf(request), { name: body.name, parentId: body.parent_id ?? ROOT, size: Number(body.size), hash: body.hash, mimeType: body.mime_type });
-      return {
-        upload_type: 'UPLOAD_TYPE_RESUMABLE' as const,
-        file: presentFile(created.file),
-        resumable: { kind: 'drive#resumable' as const, provider: 'PROVIDER_TUS' as const, params: { url: `${origin(request)}${UPLOADS_PATH}/${created.file.id}` } },
-        ...(created.proof ? { proof: created.proof } : {}),
-      };
+      return presentCreatedUpload(created, origin(request));
     },
   );
 
@@ -97,12 +96,12 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
     presentFile(await files.rename(userOf(request), request.params.id, request.body.name)),
   );
 
-  app.delete(FILES_PATHS.file, { schema: { tags: ['files'], params: IdParams, response: { 200: Empty, ...errors } } }, async (request) => {
+  app.delete(FILES_PATHS.file, { schema: { tags: ['files'], params: IdParams, response: { 200: EmptySchema, ...errors } } }, async (request) => {
     await files.trash(userOf(request), [request.params.id]);
     return {};
   });
 
-  app.post(literal(FILES_PATHS.batchMove), { schema: { tags: ['files'], body: BatchMoveBody, response: { 200: Empty, ...errors } } }, async (request) => {
+  app.post(literal(FILES_PATHS.batchMove), { schema: { tags: ['files'], body: BatchMoveBody, response: { 200: EmptySchema, ...errors } } }, async (request) => {
     await files.move(userOf(request), request.body.ids, request.body.to.parent_id);
     return {};
   });
@@ -114,7 +113,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
         tags: ['files'],
         body: BatchMoveBody,
         // Big trees are copied by a task: `files` is then empty and `task_id` names the task to follow.
-        response: { 200: Type.Object({ files: Type.Array(FileSchema), task_id: Type.String() }), ...errors },
+        response: { 200: CopiedFilesSchema, ...errors },
       },
     },
     async (request) => {
@@ -132,7 +131,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
     [FILES_PATHS.star, (userId: string, ids: string[]) => files.star(userId, ids, true)],
     [FILES_PATHS.unstar, (userId: string, ids: string[]) => files.star(userId, ids, false)],
   ] as const) {
-    app.post(literal(path), { schema: { tags: ['files'], body: BatchIds, response: { 200: Empty, ...errors } } }, async (request) => {
+    app.post(literal(path), { schema: { tags: ['files'], body: BatchIds, response: { 200: EmptySchema, ...errors } } }, async (request) => {
       await run(userOf(request), request.body.ids);
       return {};
     });
@@ -140,18 +139,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
 
   app.get(FILES_PATHS.events, { schema: { tags: ['files'], querystring: ListEventsQuery, response: { 200: EventListSchema, ...errors } } }, async (request) => {
     const { events, nextPageToken } = await files.recent(userOf(request), request.query.limit ?? 100, request.query.page_token);
-    return {
-      events: events.map(({ event, file }) => ({
-        kind: 'drive#event' as const,
-        type: event.type,
-        type_name: EVENT_TYPE_NAMES[event.type],
-        file_id: event.file_id,
-        file_name: event.file_name,
-        created_time: new Date(event.created_at).toISOString(),
-        ...(file ? { reference_resource: presentFile(file) } : {}),
-      })),
-      next_page_token: nextPageToken,
-    };
+    return { events: events.map(presentEvent), next_page_token: nextPageToken };
   });
 
   app.get(FILES_PATHS.about, { schema: { tags: ['files'], response: { 200: AboutSchema, ...errors } } }, async (request) => files.about(userOf(request)));

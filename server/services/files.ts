@@ -6,13 +6,13 @@ import type { Kysely } from 'kysely';
 import { fileExtension } from '#shared/files/classify.ts';
 import { freeName, nameProblem, splitExtension } from '#shared/files/names.ts';
 import { DEFAULT_SORT_ORDER, sortOrderEntry, sortOrderFromStored } from '#shared/files/sort-order.ts';
-import type { About } from '#shared/api/resources.ts';
+import type { About } from '#shared/api/files.ts';
 import type { Database, FileKind } from '../db/schema.ts';
 
 import { SORT_COLUMNS, filesRepository, type FileRow, type ListCursor, type ListQuery } from '../db/repositories/files.ts';
 import { ServiceError } from '../errors.ts';
 import { readPageToken, writePageToken } from '../pagination.ts';
-import { recentEvents, recordEvents } from '../db/repositories/events.ts';
+import { eventsRepository } from '../db/repositories/events.ts';
 import { moderationRepository } from '../db/repositories/moderation.ts';
 import { mediaRepository } from '../db/repositories/media.ts';
 import { blobsRepository } from '../db/repositories/blobs.ts';
@@ -193,7 +193,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
         await targetFolder(tx, userId, parentId);
         const row = newFileRow({ userId, parentId, kind: 'drive#folder', name: await placeName(tx, userId, parentId, name, 'drive#folder'), at: now() });
         await filesRepository(tx).insert(row);
-        await recordEvents(tx, 'TYPE_CREATE_FOLDER', [row], row.created_at);
+        await eventsRepository(tx).record('TYPE_CREATE_FOLDER', [row], row.created_at);
         return row;
       });
     },
@@ -207,7 +207,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
         if (taken.has(name)) throw new ServiceError('file_duplicated_name', `There is already an item named "${name}" here. Choose another name.`);
         const changes = { name, modified_at: now(), file_extension: row.kind === 'drive#folder' ? '' : fileExtension(name) };
         await filesRepository(tx).update(userId, id, changes);
-        await recordEvents(tx, 'TYPE_RENAME', [{ ...row, ...changes }], changes.modified_at);
+        await eventsRepository(tx).record('TYPE_RENAME', [{ ...row, ...changes }], changes.modified_at);
         return { ...row, ...changes };
       });
     },
@@ -224,7 +224,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
           if (row.parent_id === parentId) continue;
           const name = await placeName(tx, userId, parentId, row.name, row.kind);
           await filesRepository(tx).update(userId, id, { parent_id: parentId, name, modified_at: now() });
-          await recordEvents(tx, 'TYPE_MOVE', [{ ...row, name }], now());
+          await eventsRepository(tx).record('TYPE_MOVE', [{ ...row, name }], now());
           await moderationRepository(tx).flagArrivals(row.kind === 'drive#folder' ? await filesRepository(tx).subtreeRows(userId, id) : [row]);
         }
       });
@@ -249,7 +249,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
       }
       const copies = await db.transaction().execute(async (tx) => {
         const copies = await copyTrees(tx, userId, { userId, parentId }, await copyableTops(tx, userId, ids, parentId));
-        await recordEvents(tx, 'TYPE_COPY', copies, now());
+        await eventsRepository(tx).record('TYPE_COPY', copies, now());
         return copies;
       });
       return { copies, taskId: '' };
@@ -285,7 +285,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
           if (row.trashed_at !== null) continue;
           const subtree = await filesRepository(tx).subtreeIds(userId, id);
           await filesRepository(tx).trash(userId, subtree, id, at);
-          await recordEvents(tx, 'TYPE_TRASH', [row], at);
+          await eventsRepository(tx).record('TYPE_TRASH', [row], at);
         }
       });
     },
@@ -302,7 +302,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
           await filesRepository(tx).untrashUnder(userId, id);
           const name = await placeName(tx, userId, parentId, row.name, row.kind);
           await filesRepository(tx).update(userId, id, { trashed_at: null, trash_root_id: null, parent_id: parentId, name });
-          await recordEvents(tx, 'TYPE_UNTRASH', [{ ...row, name }], now());
+          await eventsRepository(tx).record('TYPE_UNTRASH', [{ ...row, name }], now());
         }
       });
     },
@@ -320,7 +320,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
         }
         const rows = [...doomed.values()];
         if (rows.length === 0) return [];
-        await recordEvents(tx, 'TYPE_DELETE', tops, now());
+        await eventsRepository(tx).record('TYPE_DELETE', tops, now());
         await filesRepository(tx).deleteMany(userId, [...doomed.keys()]);
         const bytes = rows.reduce((sum, r) => sum + (r.kind === 'drive#file' ? r.size : 0), 0);
         if (bytes > 0) await filesRepository(tx).addStorage(userId, -bytes);
@@ -360,7 +360,7 @@ export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; no
     /** The recent list: what happened to which file, newest first, with the file as it is now. */
     async recent(userId: string, limit: number, pageToken: string | undefined) {
       const after = pageToken ? readPageToken(pageToken, eventPositionOf) : undefined;
-      const events = await recentEvents(db, userId, limit + 1, after);
+      const events = await eventsRepository(db).recent(userId, limit + 1, after);
       const page = events.slice(0, limit);
       const files = await repo.findMany(userId, [...new Set(page.map((e) => e.file_id))]);
       const live = new Map(files.filter((f) => f.trashed_at === null).map((f) => [f.id, f]));

@@ -6,7 +6,7 @@ import type { RestoreStatus, ShareStatus } from '#shared/enums.ts';
 import type { Database } from '../db/schema.ts';
 import { filesRepository, type FileRow } from '../db/repositories/files.ts';
 import { sharesRepository } from '../db/repositories/shares.ts';
-import { recordEvents } from '../db/repositories/events.ts';
+import { eventsRepository } from '../db/repositories/events.ts';
 import { TREE_COPY_INLINE_MAX_ITEMS, type FilesService } from './files.ts';
 import { ServiceError } from '../errors.ts';
 import { checkShare, insideShare, type ShareRules, type ShareVisit } from './share-status.ts';
@@ -36,7 +36,7 @@ export function restoreService(deps: { db: Kysely<Database>; files: FilesService
       if (live.length === 0) return { status: 'DELETED' as const, copies: [] };
       const parentId = request.parentId ? ((await files.targetFolder(tx, request.saverId, request.parentId))?.id ?? '') : (await files.folderAtRoot(tx, request.saverId, SAVED_SHARES_FOLDER)).id;
       const copies = await files.copyTrees(tx, share.user_id, { userId: request.saverId, parentId }, live, { original_share_id: share.id });
-      await recordEvents(tx, 'TYPE_RESTORE', copies, rules.now());
+      await eventsRepository(tx).record('TYPE_RESTORE', copies, rules.now());
       return { status: 'OK' as const, copies };
     });
   }

@@ -10,7 +10,7 @@ import { nameProblem, splitExtension, freeName } from '#shared/files/names.ts';
 import type { Database } from '../db/schema.ts';
 import { filesRepository, type FileRow } from '../db/repositories/files.ts';
 import { ServiceError } from '../errors.ts';
-import { recordEvents } from '../db/repositories/events.ts';
+import { eventsRepository } from '../db/repositories/events.ts';
 import { moderationRepository } from '../db/repositories/moderation.ts';
 import { blobsRepository } from '../db/repositories/blobs.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
@@ -42,7 +42,7 @@ export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; s
       if (!(await filesRepository(tx).addStorage(file.user_id, size))) throw spaceNotEnough();
       const changes = { hash, size, phase: 'PHASE_TYPE_COMPLETE', modified_at: now() };
       await filesRepository(tx).update(file.user_id, file.id, changes);
-      await recordEvents(tx, 'TYPE_UPLOAD', [file], changes.modified_at);
+      await eventsRepository(tx).record('TYPE_UPLOAD', [file], changes.modified_at);
       const completed = { ...file, ...changes };
       await moderationRepository(tx).flagArrivals([completed]);
       return completed;

@@ -2,7 +2,7 @@
 // asks for a listing, a rename or the quota the same way and cannot drift from the server's shapes.
 import { ApiError, type ApiClient } from './client.ts';
 import { FILES_PATHS, type BatchMoveBody, type CreateFolderBody, type CreateUploadBody } from './files.ts';
-import type { About, CreatedUpload, DriveFile, EventList, FileList } from './resources.ts';
+import type { About, CreatedUpload, DriveFile, EventList, FileList } from './files.ts';
 import { TASK_PATHS, type Task } from './tasks.ts';
 import type { SortOrder } from '../files/sort-order.ts';
 

@@ -1,5 +1,9 @@
-// The files API (API.md Files) request shapes, shared by the server's routes and the clients.
+// The files API (API.md Files): its paths, requests and answers (the File resource, the recent
+// list's events, the quota), shared by the server's routes and the clients.
 import { Type, type Static } from 'typebox';
+import { TASK_PHASES } from '../enums.ts';
+import { FILE_CATEGORIES } from '../files/classify.ts';
+import { Int64String, Time, oneOf } from './resources.ts';
 
 export const FILES_PATHS = {
   files: '/drive/v1/files',
@@ -76,3 +80,107 @@ export const ListEventsQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
   page_token: Type.Optional(Type.String({ maxLength: 200 })),
 });
+
+const Link = Type.Object({ url: Type.String(), token: Type.String(), expire: Time });
+
+export const MediaSchema = Type.Object({
+  media_id: Type.String(),
+  media_name: Type.String(),
+  is_origin: Type.Boolean(),
+  link: Type.Object({ url: Type.String(), expire: Time }),
+  video: Type.Optional(
+    Type.Object({
+      width: Type.Integer(),
+      height: Type.Integer(),
+      duration: Type.Number(),
+      video_codec: Type.String(),
+      audio_codec: Type.String(),
+    }),
+  ),
+});
+export type Media = Static<typeof MediaSchema>;
+
+export const FileSchema = Type.Object({
+  kind: Type.Union([Type.Literal('drive#file'), Type.Literal('drive#folder')]),
+  id: Type.String(),
+  parent_id: Type.String(),
+  name: Type.String(),
+  size: Int64String,
+  mime_type: Type.String(),
+  file_extension: Type.String(),
+  file_category: oneOf(FILE_CATEGORIES),
+  hash: Type.String(),
+  created_time: Time,
+  modified_time: Time,
+  trashed: Type.Boolean(),
+  starred: Type.Boolean(),
+  phase: oneOf(TASK_PHASES),
+  thumbnail_link: Type.String(),
+  icon_link: Type.String(),
+  web_content_link: Type.Optional(Type.String()),
+  links: Type.Optional(Type.Record(Type.String(), Link)),
+  medias: Type.Optional(Type.Array(MediaSchema)),
+  audit: Type.Optional(Type.Object({ status: Type.String(), message: Type.String() })),
+  params: Type.Optional(Type.Record(Type.String(), Type.String())),
+});
+export type DriveFile = Static<typeof FileSchema>;
+
+export const FileListSchema = Type.Object({
+  kind: Type.Literal('drive#fileList'),
+  files: Type.Array(FileSchema),
+  next_page_token: Type.String(),
+});
+export type FileList = Static<typeof FileListSchema>;
+
+export const CreatedUploadSchema = Type.Object({
+  upload_type: Type.Literal('UPLOAD_TYPE_RESUMABLE'),
+  file: FileSchema,
+  resumable: Type.Object({
+    kind: Type.Literal('drive#resumable'),
+    provider: Type.Literal('PROVIDER_TUS'),
+    params: Type.Object({ url: Type.String() }),
+  }),
+  /** Ours: present when the content is already stored; hash this range and POST it to `<url>/proof`. */
+  proof: Type.Optional(Type.Object({ offset: Type.Integer(), length: Type.Integer() })),
+});
+export type CreatedUpload = Static<typeof CreatedUploadSchema>;
+
+export const EVENT_TYPES = ['TYPE_UPLOAD', 'TYPE_CREATE_FOLDER', 'TYPE_RENAME', 'TYPE_MOVE', 'TYPE_COPY', 'TYPE_TRASH', 'TYPE_UNTRASH', 'TYPE_DELETE', 'TYPE_RESTORE'] as const;
+
+export const EventSchema = Type.Object({
+  kind: Type.Literal('drive#event'),
+  type: oneOf(EVENT_TYPES),
+  /** The type in words (English); apps show their own translation of `type`. */
+  type_name: Type.String(),
+  file_id: Type.String(),
+  file_name: Type.String(),
+  created_time: Time,
+  /** The file as it is now; absent once it is in the trash or deleted. */
+  reference_resource: Type.Optional(FileSchema),
+});
+export type DriveEvent = Static<typeof EventSchema>;
+
+export const EventListSchema = Type.Object({ events: Type.Array(EventSchema), next_page_token: Type.String() });
+export type EventList = Static<typeof EventListSchema>;
+
+export const AboutSchema = Type.Object({
+  kind: Type.Literal('drive#about'),
+  quota: Type.Object({
+    kind: Type.Literal('drive#quota'),
+    limit: Int64String,
+    usage: Int64String,
+    usage_in_trash: Int64String,
+    is_unlimited: Type.Boolean(),
+  }),
+  quotas: Type.Record(Type.String(), Type.Object({ limit: Int64String, usage: Int64String })),
+});
+export type About = Static<typeof AboutSchema>;
+
+/** The folders from the root down to a file (GET /files/{id}/path). */
+export const FolderPathSchema = Type.Object({ folders: Type.Array(FileSchema) });
+
+/** A folder made by POST /files. */
+export const CreatedFolderSchema = Type.Object({ file: FileSchema });
+
+/** A copy: the copies, or for a big tree no copies yet and the task that makes them. */
+export const CopiedFilesSchema = Type.Object({ files: Type.Array(FileSchema), task_id: Type.String() });

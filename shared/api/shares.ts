@@ -2,7 +2,8 @@
 // and the clients. Visitors' answers carry a share status (SPEC §4) with HTTP 200.
 import { Type, type Static } from 'typebox';
 import { SHARE_STATUSES } from '../enums.ts';
-import { FileSchema, Int64String, Time, oneOf } from './resources.ts';
+import { Int64String, Time, oneOf } from './resources.ts';
+import { FileSchema } from './files.ts';
 
 export const SHARE_PATHS = {
   share: '/drive/v1/share',

@@ -2,7 +2,7 @@
 // display"), small enough for the native app to show in a webview.
 import { useEffect, useState } from 'react';
 import { FILES_PATHS } from '#shared/api/files.ts';
-import type { About } from '#shared/api/resources.ts';
+import type { About } from '#shared/api/files.ts';
 import { formatSize } from '#shared/format.ts';
 import { describeApiFailure, siteApi } from './island.ts';
 import { StatusLine, useIslandText, type IslandProps, type Status } from './island-ui.tsx';

@@ -1,6 +1,6 @@
 // What a file action is (STYLE, Outline's app/actions): defined once, then listed by the toolbar
 // and the context menu and run by its keyboard shortcut, all from the same definition.
-import type { DriveFile } from '#shared/api/resources.ts';
+import type { DriveFile } from '#shared/api/files.ts';
 import type { MessageKey } from '#shared/i18n/translator.ts';
 import type { IconName } from '../components/ActionIcon.tsx';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useNavigate } from 'react-router';
-import type { DriveFile } from '#shared/api/resources.ts';
+import type { DriveFile } from '#shared/api/files.ts';
 import type { Task } from '#shared/api/tasks.ts';
 import { driveFiles } from '../api.ts';
 import { useT } from '../i18n.ts';

@@ -1,6 +1,6 @@
 // Whole folders uploaded (picked with the folder chooser or dropped): their tree is made on the
 // server folder by folder, then every file is queued into its own folder like any picked file.
-import type { DriveFile } from '#shared/api/resources.ts';
+import type { DriveFile } from '#shared/api/files.ts';
 
 /** A folder's files and folders, each named by its path of folder names from the picked folder down. */
 export type FolderTree = { folders: string[][]; files: Array<{ file: File; folder: string[] }> };

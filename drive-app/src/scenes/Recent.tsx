@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { DriveEvent } from '#shared/api/resources.ts';
+import type { DriveEvent } from '#shared/api/files.ts';
 import { formatDateTime } from '#shared/format.ts';
 import type { MessageKey } from '#shared/i18n/translator.ts';
 import { driveFiles } from '../api.ts';

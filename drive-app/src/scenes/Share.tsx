@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ShareAccess, ShareView } from '#shared/api/shares.ts';
-import type { DriveFile } from '#shared/api/resources.ts';
+import type { DriveFile } from '#shared/api/files.ts';
 import { AREA_ACCESSIBLE_PATH, type AreaAccess } from '#shared/api/access.ts';
 import type { RestoreBody } from '#shared/api/restore.ts';
 import { STORAGE_KEYS } from '#shared/browser-storage.ts';

@@ -1,7 +1,7 @@
 // The drive's one open dialog at a time (new folder, rename, folder picker, confirmations,
 // preview): actions open one, the page shows it (components/dialogs/DriveDialogs.tsx).
 import { atom } from 'nanostores';
-import type { DriveFile } from '#shared/api/resources.ts';
+import type { DriveFile } from '#shared/api/files.ts';
 
 export type DriveDialog =
   | { kind: 'new-folder'; parentId: string }

@@ -4,7 +4,7 @@
 import { atom, type ReadableAtom } from 'nanostores';
 import { toApiError, type ApiError } from '#shared/api/client.ts';
 import type { FileListRequest, FilesApi } from '#shared/api/files-client.ts';
-import type { DriveFile } from '#shared/api/resources.ts';
+import type { DriveFile } from '#shared/api/files.ts';
 
 export const LISTING_PAGE_SIZE = 100;
 

@@ -3,7 +3,7 @@
 // (SPEC §8: storage-usage failure, message logged).
 import { atom, onMount } from 'nanostores';
 import { toApiError } from '#shared/api/client.ts';
-import type { About } from '#shared/api/resources.ts';
+import type { About } from '#shared/api/files.ts';
 import { driveFiles } from '../api.ts';
 import { appEvents } from '../events.ts';
 

@@ -1,7 +1,7 @@
 import { describe, it, expect, vi } from 'vitest';
 import { ApiError } from '#shared/api/client.ts';
 import { memoryStorage } from '#shared/browser-storage.ts';
-import type { CreatedUpload } from '#shared/api/resources.ts';
+import type { CreatedUpload } from '#shared/api/files.ts';
 import type { StartTransfer, TransferEvents } from '../files/tus-transfer.ts';
 import { readUnfinishedUploads, rememberUnfinishedUpload } from '../files/unfinished-uploads.ts';
 import { createUploadQueue } from './upload-queue.ts';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { inBatches } from '#shared/api/files-client.ts';
-import type { DriveFile } from '#shared/api/resources.ts';
+import type { DriveFile } from '#shared/api/files.ts';
 import { driveFiles } from '../../api.ts';
 import { driveChanged } from '../../events.ts';
 import { useT } from '../../i18n.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { DriveFile } from '#shared/api/resources.ts';
+import type { DriveFile } from '#shared/api/files.ts';
 import { driveFiles } from '../../api.ts';
 import { useT } from '../../i18n.ts';
 import { createFileListing } from '../../stores/file-listing.ts';

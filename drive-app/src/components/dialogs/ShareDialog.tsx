@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { CreatedShare } from '#shared/api/shares.ts';
 import { CUSTOM_PASS_CODE_PATTERN, type CreateShareBody } from '#shared/api/shares.ts';
-import type { DriveFile } from '#shared/api/resources.ts';
+import type { DriveFile } from '#shared/api/files.ts';
 import { driveShares } from '../../api.ts';
 import { useT } from '../../i18n.ts';
 import { FailureNotice } from '../FailureNotice.tsx';

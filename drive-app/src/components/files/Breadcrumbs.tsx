@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { DriveFile } from '#shared/api/resources.ts';
+import type { DriveFile } from '#shared/api/files.ts';
 import { driveFiles } from '../../api.ts';
 import { appEvents } from '../../events.ts';
 import { useT } from '../../i18n.ts';

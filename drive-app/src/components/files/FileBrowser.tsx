@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import type { DriveFile } from '#shared/api/resources.ts';
+import type { DriveFile } from '#shared/api/files.ts';
 import type { FileViewType } from '#shared/files/view-settings.ts';
 import { useT } from '../../i18n.ts';
 import { actionForKey } from '../../actions/shortcuts.ts';

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import type { DriveFile } from '#shared/api/resources.ts';
+import type { DriveFile } from '#shared/api/files.ts';
 import type { FileViewType } from '#shared/files/view-settings.ts';
 import { formatDateTime, formatSize } from '#shared/format.ts';
 import { useT } from '../../i18n.ts';

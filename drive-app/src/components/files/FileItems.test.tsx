@@ -2,7 +2,7 @@
 import { describe, it, expect, vi, beforeEach } from 'vitest';
 import { useState } from 'react';
 import { render, screen, fireEvent, cleanup } from '@testing-library/react';
-import type { DriveFile } from '#shared/api/resources.ts';
+import type { DriveFile } from '#shared/api/files.ts';
 import { loadEnglishMessages } from '../../testing/english-messages.ts';
 import { NO_SELECTION, type Selection } from '../../files/selection.ts';
 import { FileItems } from './FileItems.tsx';

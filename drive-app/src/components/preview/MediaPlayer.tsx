@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { DriveFile } from '#shared/api/resources.ts';
+import type { DriveFile } from '#shared/api/files.ts';
 import { useT } from '../../i18n.ts';
 import { hasUnsupportedAudio, inlineLink } from '../../files/file-links.ts';
 import { NoPreview } from './NoPreview.tsx';

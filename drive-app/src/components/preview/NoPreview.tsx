@@ -1,4 +1,4 @@
-import type { DriveFile } from '#shared/api/resources.ts';
+import type { DriveFile } from '#shared/api/files.ts';
 import { useT } from '../../i18n.ts';
 import { startDownload } from '../../files/file-links.ts';
 

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import type { DriveFile } from '#shared/api/resources.ts';
+import type { DriveFile } from '#shared/api/files.ts';
 import { driveFiles } from '../../api.ts';
 import { useT } from '../../i18n.ts';
 import { previewKindOf, startDownload } from '../../files/file-links.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { DriveFile } from '#shared/api/resources.ts';
+import type { DriveFile } from '#shared/api/files.ts';
 import { formatSize } from '#shared/format.ts';
 import { useT } from '../../i18n.ts';
 import { inlineLink } from '../../files/file-links.ts';
