@@ -2,22 +2,23 @@ import { describe, expect, it } from 'vitest';
 import {
   ACTION_MESSAGE_TYPE,
   APP_HANDLED_ACTIONS,
+  EMBEDDED_ACTIONS,
   OPEN_FEEDBACK_MESSAGE,
   actionHandledBy,
   actionMessage,
   embeddedLinkAction,
   frameMessageTarget,
   isActionMessage,
+  isEmbeddedAction,
 } from './embedded.ts';
-import { ACTIONS, isAction } from './enums.ts';
 
 const PAGE = 'https://drive.example.com';
 
 describe('action values', () => {
   it('lists the twenty actions of the spec, each once', () => {
-    expect(ACTIONS).toHaveLength(20);
-    expect(new Set(ACTIONS).size).toBe(20);
-    expect(ACTIONS).toContain('landing_page');
+    expect(EMBEDDED_ACTIONS).toHaveLength(20);
+    expect(new Set(EMBEDDED_ACTIONS).size).toBe(20);
+    expect(EMBEDDED_ACTIONS).toContain('landing_page');
   });
 
   it('has the app handle open_file, show_task, highlight_files and search', () => {
@@ -26,16 +27,16 @@ describe('action values', () => {
   });
 
   it('has the host handle every other action', () => {
-    const hostActions = ACTIONS.filter((action) => !(APP_HANDLED_ACTIONS as readonly string[]).includes(action));
+    const hostActions = EMBEDDED_ACTIONS.filter((action) => !(APP_HANDLED_ACTIONS as readonly string[]).includes(action));
     expect(hostActions).toHaveLength(16);
     for (const action of hostActions) expect(actionHandledBy(action), action).toBe('host');
   });
 
   it('recognises only listed action values', () => {
-    expect(isAction('show_login')).toBe(true);
-    expect(isAction('show_log')).toBe(false);
-    expect(isAction('')).toBe(false);
-    expect(isAction(undefined)).toBe(false);
+    expect(isEmbeddedAction('show_login')).toBe(true);
+    expect(isEmbeddedAction('show_log')).toBe(false);
+    expect(isEmbeddedAction('')).toBe(false);
+    expect(isEmbeddedAction(undefined)).toBe(false);
   });
 });
 

@@ -1,22 +1,47 @@
 // Embedded mode (SPEC §2.7, §3.6): inside a host page's frame or the native app, a /drive link
 // carrying an action is not followed; it becomes a message for whichever side handles the action.
 import { DRIVE_PATH } from './app-paths.ts';
-import { ACTIONS, isAction, type Action } from './enums.ts';
+
+/** Values of the `action` entry parameter and of the frame messages (SPEC §2.6, §2.7). */
+export const EMBEDDED_ACTIONS = [
+  'show_task',
+  'open_file',
+  'highlight_files',
+  'create_task',
+  'show_storage_dialog',
+  'show_mobile_sidebar',
+  'move_files',
+  'open_redeem_box',
+  'search',
+  'open_feedback',
+  'login_required',
+  'show_traffic_dialog',
+  'show_invite_dialog',
+  'show_beginner_dialog',
+  'show_activity_dialog',
+  'show_popup_window',
+  'login_to_drive',
+  'show_login',
+  'url_checker',
+  'landing_page',
+] as const;
+export type EmbeddedAction = (typeof EMBEDDED_ACTIONS)[number];
+export const isEmbeddedAction = (value: unknown): value is EmbeddedAction => (EMBEDDED_ACTIONS as readonly unknown[]).includes(value);
 
 /** Actions the embedded app carries out itself; the host handles every other one. */
-export const APP_HANDLED_ACTIONS = ['open_file', 'show_task', 'highlight_files', 'search'] as const satisfies readonly Action[];
+export const APP_HANDLED_ACTIONS = ['open_file', 'show_task', 'highlight_files', 'search'] as const satisfies readonly EmbeddedAction[];
 
 export type ActionHandler = 'app' | 'host';
 
-export function actionHandledBy(action: Action): ActionHandler {
-  return (APP_HANDLED_ACTIONS as readonly Action[]).includes(action) ? 'app' : 'host';
+export function actionHandledBy(action: EmbeddedAction): ActionHandler {
+  return (APP_HANDLED_ACTIONS as readonly EmbeddedAction[]).includes(action) ? 'app' : 'host';
 }
 
 export type EmbeddedLinkAction = {
   /** The link's action value as written, which may run on past the action name. */
   action: string;
   /** The allowed action name the value starts with. */
-  actionName: Action;
+  actionName: EmbeddedAction;
   handledBy: ActionHandler;
   /** The link's other query parameters (the first of repeated ones), e.g. the file an open_file link names. */
   params: Record<string, string>;
@@ -43,9 +68,9 @@ export function embeddedLinkAction(href: string, pageOrigin: string): EmbeddedLi
   return { action, actionName, handledBy: actionHandledBy(actionName), params: Object.fromEntries(params) };
 }
 
-function longestActionPrefixOf(value: string): Action | undefined {
-  let best: Action | undefined;
-  for (const name of ACTIONS) {
+function longestActionPrefixOf(value: string): EmbeddedAction | undefined {
+  let best: EmbeddedAction | undefined;
+  for (const name of EMBEDDED_ACTIONS) {
     if (value.startsWith(name) && name.length > (best?.length ?? 0)) best = name;
   }
   return best;

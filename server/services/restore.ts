@@ -2,7 +2,8 @@
 // nothing, within the share's restore limit and the saver's quota. Small trees are saved at once;
 // big ones become a restore task, which runs the same saving later.
 import type { Kysely } from 'kysely';
-import type { RestoreStatus, ShareStatus } from '#shared/enums.ts';
+import type { RestoreStatus } from '#shared/api/restore.ts';
+import type { ShareStatus } from '#shared/api/shares.ts';
 import type { Database } from '../db/schema.ts';
 import { filesRepository, type FileRow } from '../db/repositories/files.ts';
 import { sharesRepository } from '../db/repositories/shares.ts';

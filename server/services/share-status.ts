@@ -2,7 +2,7 @@
 // rule, never an HTTP error. The shares and restore services both start here.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ShareStatus } from '#shared/enums.ts';
+import type { ShareStatus } from '#shared/api/shares.ts';
 import type { ShareAccess } from '#shared/api/shares.ts';
 import type { Database } from '../db/schema.ts';
 import { filesRepository, type FileRow } from '../db/repositories/files.ts';

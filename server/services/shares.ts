@@ -3,7 +3,7 @@
 // one's drive is restore.ts. Answers are rows and statuses; presenters/shares.ts makes them JSON.
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ShareStatus } from '#shared/enums.ts';
+import type { ShareStatus } from '#shared/api/shares.ts';
 import type { Database } from '../db/schema.ts';
 import { filesRepository, type FileRow } from '../db/repositories/files.ts';
 import { sharesRepository, type ShareRow } from '../db/repositories/shares.ts';

@@ -1,7 +1,7 @@
 // The files API (API.md Files): its paths, requests and answers (the File resource, the recent
 // list's events, the quota), shared by the server's routes and the clients.
 import { Type, type Static } from 'typebox';
-import { TASK_PHASES } from '../enums.ts';
+import { TASK_PHASES } from './tasks.ts';
 import { FILE_CATEGORIES } from '../files/classify.ts';
 import { Int64String, Time, oneOf } from './resources.ts';
 

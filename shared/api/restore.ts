@@ -1,9 +1,11 @@
 // Saving a share into one's drive (API.md Shares, "restore"): its path, request and answer, shared
 // by the server's route and the clients.
 import { Type, type Static } from 'typebox';
-import { RESTORE_STATUSES } from '../enums.ts';
 import { ShareStatusSchema } from './shares.ts';
 import { oneOf } from './resources.ts';
+
+export const RESTORE_STATUSES = ['RESTORE_UNKNOWN', 'RESTORE_START', 'RESTORE_COMPLETE'] as const;
+export type RestoreStatus = (typeof RESTORE_STATUSES)[number];
 
 export const RESTORE_PATH = '/drive/v1/share/restore';
 

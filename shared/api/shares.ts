@@ -1,9 +1,24 @@
 // The shares API (API.md Shares): its paths, requests and answers, shared by the server's routes
 // and the clients. Visitors' answers carry a share status (SPEC §4) with HTTP 200.
 import { Type, type Static } from 'typebox';
-import { SHARE_STATUSES } from '../enums.ts';
 import { Int64String, Time, oneOf } from './resources.ts';
 import { FileSchema } from './files.ts';
+
+/** What opening a share answers (SPEC §4); the server sends it with 200, never as an HTTP error. */
+export const SHARE_STATUSES = [
+  'OK',
+  'PASS_CODE_EMPTY',
+  'PASS_CODE_ERROR',
+  'MAX_RESTORE_COUNT',
+  'EXPIRED',
+  'DELETED',
+  'SENSITIVE_RESOURCE',
+  'SENSITIVE_WORD',
+  'AUDITING',
+  'NOT_FOUND',
+  'PROHIBITED',
+] as const;
+export type ShareStatus = (typeof SHARE_STATUSES)[number];
 
 export const SHARE_PATHS = {
   share: '/drive/v1/share',

@@ -1,13 +1,23 @@
 // The tasks API (API.md Tasks): long operations a user can follow (emptying the trash, copying or
 // saving a big tree, reading an upload's media facts), shared by the server's routes and the clients.
 import { Type, type Static } from 'typebox';
-import { TASK_PHASES } from '../enums.ts';
 import { Int64String, Time, oneOf } from './resources.ts';
 
 export const TASK_PATHS = {
   task: '/drive/v1/tasks/:id',
   list: '/drive/v1/tasks',
 } as const;
+
+/** Task and file phases; PHASE_TYPE_UNKNOW is spelled as the API spells it. */
+export const TASK_PHASES = [
+  'PHASE_TYPE_UNKNOW',
+  'PHASE_TYPE_PENDING',
+  'PHASE_TYPE_RUNNING',
+  'PHASE_TYPE_ERROR',
+  'PHASE_TYPE_COMPLETE',
+  'PHASE_TYPE_PAUSED',
+] as const;
+export type TaskPhase = (typeof TASK_PHASES)[number];
 
 export const TASK_TYPES = ['restore', 'offline', 'upload', 'copy', 'trash'] as const;
 export type TaskType = (typeof TASK_TYPES)[number];

@@ -2,8 +2,10 @@
 // display mode of shared-link pages, kept in local storage. Reading never fails (defaults) and
 // writing never throws (logged), because a view preference must not break the page.
 import { STORAGE_KEYS, type KeyValueStorage } from '../browser-storage.ts';
-import type { ViewType } from '../enums.ts';
 import { DEFAULT_SORT_ORDER, isSortOrder, sortOrderFromKeyName, sortOrderKeyName, type SortOrder } from './sort-order.ts';
+
+export const VIEW_TYPES = ['list', 'grid', 'single', 'flow'] as const;
+export type ViewType = (typeof VIEW_TYPES)[number];
 
 /** The view types a file list offers; single and flow are previewer modes. */
 export type FileViewType = Extract<ViewType, 'list' | 'grid'>;

@@ -1,8 +1,11 @@
 // Where the download pages send people (SPEC §3.6 download targets, and the two Mac installers of
 // SPEC §9): one file, content/downloads.json, that every page reads. An operator fills in the
 // addresses of the builds they publish; a target left null is shown as not offered yet.
-import { DOWNLOAD_TARGETS } from '#shared/enums.ts';
 import raw from '../../content/downloads.json';
+
+/** Where the download pages send people: android (apk), ios (App Store), gp (Google Play), tv (TV apk), windows. */
+export const DOWNLOAD_TARGETS = ['android', 'ios', 'gp', 'tv', 'windows'] as const;
+export type DownloadTarget = (typeof DOWNLOAD_TARGETS)[number];
 
 export const DOWNLOAD_KEYS = [...DOWNLOAD_TARGETS, 'macAppleSilicon', 'macIntel', 'browserExtension'] as const;
 export type DownloadKey = (typeof DOWNLOAD_KEYS)[number];

@@ -1,6 +1,6 @@
 // Keyboard shortcuts of the file actions: which key press runs which action, and how a shortcut
 // is announced (aria-keyshortcuts) and shown beside a menu item.
-import type { Action, ActionContext, Shortcut } from './types.ts';
+import type { DriveAction, ActionContext, Shortcut } from './types.ts';
 
 export type KeyPress = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>;
 
@@ -13,7 +13,7 @@ export function matchesShortcut(press: KeyPress, shortcut: Shortcut): boolean {
 }
 
 /** The first action offered here whose shortcut is this key press. */
-export function actionForKey(press: KeyPress, actions: readonly Action[], context: ActionContext): Action | undefined {
+export function actionForKey(press: KeyPress, actions: readonly DriveAction[], context: ActionContext): DriveAction | undefined {
   return actions.find((action) => action.shortcuts?.some((shortcut) => matchesShortcut(press, shortcut)) && action.visible(context));
 }
 

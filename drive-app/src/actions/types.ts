@@ -23,7 +23,7 @@ export type ActionContext = {
 /** A key with its modifiers; `mod` is Ctrl, or Cmd on a Mac. */
 export type Shortcut = { key: string; mod?: boolean; shift?: boolean };
 
-export type Action = {
+export type DriveAction = {
   id: string;
   label: MessageKey;
   /** Drawn beside the label, hidden from screen readers. */
@@ -38,6 +38,6 @@ export type Action = {
   perform(context: ActionContext): Promise<void> | void;
 };
 
-export function defineAction(action: Action): Action {
+export function defineAction(action: DriveAction): DriveAction {
   return action;
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ShareSummary } from '#shared/api/shares.ts';
-import type { ShareStatus } from '#shared/enums.ts';
+import type { ShareStatus } from '#shared/api/shares.ts';
 import { formatDateTime, formatLongDate, formatSize, formatThousands } from '#shared/format.ts';
 import type { MessageKey } from '#shared/i18n/translator.ts';
 import { driveShares } from '../api.ts';

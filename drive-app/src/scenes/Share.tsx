@@ -6,7 +6,7 @@ import { AREA_ACCESSIBLE_PATH, type AreaAccess } from '#shared/api/access.ts';
 import type { RestoreBody } from '#shared/api/restore.ts';
 import { STORAGE_KEYS } from '#shared/browser-storage.ts';
 import { documentCookieJar, isAccessAllowed, markAccessAllowed } from '#shared/cookies.ts';
-import type { ShareStatus } from '#shared/enums.ts';
+import type { ShareStatus } from '#shared/api/shares.ts';
 import { formatLongDate, formatSize } from '#shared/format.ts';
 import { sharePath, type ShareFirstView } from '#shared/share-page.ts';
 import type { MessageKey } from '#shared/i18n/translator.ts';

@@ -1,9 +1,9 @@
 import { useT } from '../../i18n.ts';
 import { ariaKeyShortcuts, shortcutHint } from '../../actions/shortcuts.ts';
-import type { Action, ActionContext } from '../../actions/types.ts';
+import type { DriveAction, ActionContext } from '../../actions/types.ts';
 import { MenuPopup } from '../menu/MenuPopup.tsx';
 
-type Props = { actions: readonly Action[]; context: ActionContext; scope: Action['scope']; at: { x: number; y: number }; onRun(action: Action): void; onClose(): void };
+type Props = { actions: readonly DriveAction[]; context: ActionContext; scope: DriveAction['scope']; at: { x: number; y: number }; onRun(action: DriveAction): void; onClose(): void };
 
 const IS_MAC = /Mac|iPhone|iPad/.test(navigator.userAgent);
 

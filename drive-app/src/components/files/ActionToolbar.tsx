@@ -1,16 +1,16 @@
 import { useT } from '../../i18n.ts';
 import { ariaKeyShortcuts } from '../../actions/shortcuts.ts';
-import type { Action, ActionContext } from '../../actions/types.ts';
+import type { DriveAction, ActionContext } from '../../actions/types.ts';
 import { ActionIcon } from '../ActionIcon.tsx';
 
-type Props = { label: string; actions: readonly Action[]; context: ActionContext; onRun(action: Action): void; onClearSelection(): void };
+type Props = { label: string; actions: readonly DriveAction[]; context: ActionContext; onRun(action: DriveAction): void; onClearSelection(): void };
 
 /** The actions that apply now: the list's own, and with a selection those of the selected items. */
 export function ActionToolbar({ label, actions, context, onRun, onClearSelection }: Props) {
   const t = useT();
   const count = context.files.length;
   const offered = actions.filter((action) => action.visible(context));
-  const button = (action: Action) => (
+  const button = (action: DriveAction) => (
     <button
       key={action.id}
       type="button"

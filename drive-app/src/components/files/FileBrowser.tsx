@@ -4,7 +4,7 @@ import type { DriveFile } from '#shared/api/files.ts';
 import type { FileViewType } from '#shared/files/view-settings.ts';
 import { useT } from '../../i18n.ts';
 import { actionForKey } from '../../actions/shortcuts.ts';
-import type { Action, ActionContext, FilePlace } from '../../actions/types.ts';
+import type { DriveAction, ActionContext, FilePlace } from '../../actions/types.ts';
 import { NO_SELECTION, keepListed } from '../../files/selection.ts';
 import type { FileListing } from '../../stores/file-listing.ts';
 import { noticeFailure } from '../../stores/drive-notice.ts';
@@ -27,7 +27,7 @@ type Props = {
   folderId: string;
   listing: FileListing;
   view: FileViewType;
-  actions: readonly Action[];
+  actions: readonly DriveAction[];
   /** The heading (breadcrumbs, or the page title). */
   heading: ReactNode;
   /** Sort and view controls beside the heading. */
@@ -43,7 +43,7 @@ type Props = {
 
 const NOTHING: readonly DriveFile[] = [];
 
-type OpenMenu = { files: readonly DriveFile[]; scope: Action['scope']; at: MenuRequest['at'] };
+type OpenMenu = { files: readonly DriveFile[]; scope: DriveAction['scope']; at: MenuRequest['at'] };
 
 /**
  * A list of the drive (a folder, the trash) with everything done to it: selection, the toolbar,
@@ -94,7 +94,7 @@ export function FileBrowser({ place, folderId, listing, view, actions, heading, 
     chooseFilesToUpload: () => uploadInput.current?.choose(),
     chooseFolderToUpload: () => folderInput.current?.choose(),
   });
-  const run = (action: Action, targets: readonly DriveFile[]) => void action.perform(contextFor(targets));
+  const run = (action: DriveAction, targets: readonly DriveFile[]) => void action.perform(contextFor(targets));
 
   function open(file: DriveFile) {
     const opener = actions.find((action) => action.id === 'open');
