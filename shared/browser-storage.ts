@@ -34,10 +34,6 @@ export const STORAGE_KEYS = {
   // The favourite links hub's list: Nubo's own, not in the spec.
   favoriteLinks: 'pp_favorite_links',
 } as const;
-export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
-
-/** Shows the block button when its value is 'true'. */
-export const BLOCK_BUTTON_FLAG = STORAGE_KEYS.showBlockButton;
 
 /** The part of the Web Storage interface Nubo uses; `localStorage` satisfies it. */
 export interface KeyValueStorage {
@@ -75,19 +71,11 @@ function storageKeys(storage: KeyValueStorage): string[] {
   return keys;
 }
 
-export function isBlockButtonShown(storage: KeyValueStorage = globalThis.localStorage): boolean {
-  return storage.getItem(BLOCK_BUTTON_FLAG) === 'true';
-}
-
 const SIGNED_IN_MARKER = 'credentials_';
 
 /** A key holding stored credentials; its presence marks a signed-in user. */
 export function isSignedInMarkerKey(key: string): boolean {
   return key.includes(SIGNED_IN_MARKER);
-}
-
-export function hasSignedInMarker(storage: KeyValueStorage = globalThis.localStorage): boolean {
-  return storageKeys(storage).some(isSignedInMarkerKey);
 }
 
 /** The stored credentials entry (SPEC §3.3); expires_at in milliseconds since the epoch. */
@@ -118,41 +106,3 @@ function parseJson(raw: string | null): unknown {
   }
 }
 
-export const REFERER_TTL_MS = 12 * 60 * 60 * 1000;
-export const MAX_REFERERS = 10;
-
-/** A site that sent the visitor here: its host and when the entry lapses (epoch ms). */
-export type RefererEntry = { val: string; expired: number };
-
-/**
- * The stored referer list (its JSON text or the parsed value), keeping only well-formed,
- * unexpired entries, at most MAX_REFERERS, the newest last.
- */
-export function readRefererList(raw: unknown, now: number): RefererEntry[] {
-  const parsed = typeof raw === 'string' ? parseJson(raw) : raw;
-  if (!Array.isArray(parsed)) return [];
-  const entries: RefererEntry[] = [];
-  for (const item of parsed) {
-    if (typeof item !== 'object' || item === null) continue;
-    const { val, expired } = item as Record<string, unknown>;
-    if (typeof val !== 'string' || val === '' || typeof expired !== 'number' || !Number.isFinite(expired) || expired <= now) continue;
-    entries.push({ val, expired });
-  }
-  // Every entry lives the same time, so the one lapsing last is the newest.
-  return entries.sort((a, b) => a.expired - b.expired).slice(-MAX_REFERERS);
-}
-
-/** The list with `host` as its newest entry (an earlier entry for the host replaced), expired ones dropped. */
-export function addReferer(list: readonly RefererEntry[], host: string, now: number): RefererEntry[] {
-  const others = list.filter((entry) => entry.val !== host);
-  if (host === '') return readRefererList(others, now);
-  return readRefererList([...others, { val: host, expired: now + REFERER_TTL_MS }], now);
-}
-
-const DEVICE_ID_LENGTH = 32;
-
-/** The device id inside a stored value: its last dot-separated part, at most 32 characters. */
-export function deviceIdFrom(raw: string | null | undefined): string {
-  if (!raw) return '';
-  return (raw.split('.').at(-1) ?? '').slice(0, DEVICE_ID_LENGTH);
-}

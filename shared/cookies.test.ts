@@ -1,25 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  COOKIES,
-  DEFAULT_COOKIE_OPTIONS,
-  SHARES_KEEPING_PASSCODES,
-  attributionFromQuery,
-  documentCookieJar,
-  isAccessAllowed,
-  markAccessAllowed,
-  memoryCookieJar,
-  parseCookieHeader,
-  readAttribution,
-  readFreeDays,
-  readSharePasscode,
-  readSharePasscodeToken,
-  rememberSharePasscode,
-  rememberSharePasscodeToken,
-  serializeCookie,
-  writeAttribution,
-  writeFreeDays,
-  type CookieJar,
-} from './cookies.ts';
+import { COOKIES, DEFAULT_COOKIE_OPTIONS, SHARES_KEEPING_PASSCODES, documentCookieJar, isAccessAllowed, markAccessAllowed, memoryCookieJar, parseCookieHeader, readSharePasscodeToken, rememberSharePasscodeToken, serializeCookie, type CookieJar } from './cookies.ts';
 
 /**
  * A document whose `cookie` behaves as a browser's does for same-path cookies: listed by creation
@@ -233,45 +213,7 @@ describe('the cookie catalogue', () => {
   });
 });
 
-describe('attribution', () => {
-  it('stores only the fields present and reads them back', () => {
-    const jar = memoryCookieJar();
-    writeAttribution(jar, { source: 'newsletter', medium: null, campaign: '' });
-    expect(jar.setCookieHeaders()).toEqual(['__source=newsletter; Max-Age=43200; Path=/; SameSite=Strict; Secure']);
-    expect(readAttribution(jar)).toEqual({ source: 'newsletter' });
-  });
-
-  it('leaves an earlier field alone when a later visit lacks it', () => {
-    const jar = memoryCookieJar();
-    writeAttribution(jar, { source: 'a', medium: 'b', campaign: 'c' });
-    writeAttribution(jar, { source: 'z' });
-    expect(readAttribution(jar)).toEqual({ source: 'z', medium: 'b', campaign: 'c' });
-  });
-
-  it('reads the __source, __medium and __campaign entry parameters', () => {
-    const query = new URLSearchParams('__source=ads&__campaign=spring%20sale&source=ignored');
-    expect(attributionFromQuery(query)).toEqual({ source: 'ads', medium: null, campaign: 'spring sale' });
-    const jar = memoryCookieJar();
-    writeAttribution(jar, attributionFromQuery(query));
-    expect(readAttribution(jar)).toEqual({ source: 'ads', campaign: 'spring sale' });
-  });
-});
-
 describe('free days and access', () => {
-  it('keeps the free-days cookie as long as the days granted', () => {
-    const jar = memoryCookieJar();
-    writeFreeDays(jar, 3);
-    expect(jar.setCookieHeaders()[0]).toContain(`Max-Age=${3 * 86_400}`);
-    expect(readFreeDays(jar)).toBe(3);
-  });
-
-  it('writes nothing for zero, negative or non-numeric days', () => {
-    const jar = memoryCookieJar();
-    for (const days of [0, -2, Number.NaN, Number.POSITIVE_INFINITY]) writeFreeDays(jar, days);
-    expect(jar.setCookieHeaders()).toEqual([]);
-    expect(readFreeDays(memoryCookieJar('nubo_free_days=abc'))).toBeUndefined();
-    expect(readFreeDays(memoryCookieJar('nubo_free_days=0'))).toBeUndefined();
-  });
 
   it('marks access as allowed for 600 s and reads the mark', () => {
     const jar = memoryCookieJar();
@@ -287,37 +229,11 @@ describe('share passcode cookies', () => {
   const token = (id: string) => COOKIES.sharePasscodeToken.name(id);
   const code = (id: string) => COOKIES.sharePasswordCode.name(id);
 
-  it('remembers a token and a passcode per share', () => {
-    const jar = memoryCookieJar();
-    rememberSharePasscodeToken(jar, 'abc', 'tok=1');
-    rememberSharePasscode(jar, 'abc', 'x7k2');
-    expect(readSharePasscodeToken(jar, 'abc')).toBe('tok=1');
-    expect(readSharePasscode(jar, 'abc')).toBe('x7k2');
-    expect(readSharePasscodeToken(jar, 'other')).toBeUndefined();
-  });
-
   it("keeps only the latest 3 shares' passcode tokens", () => {
     const jar = memoryCookieJar();
     for (const id of ['s1', 's2', 's3', 's4']) rememberSharePasscodeToken(jar, id, `t-${id}`);
     expect(names(jar)).toEqual([token('s2'), token('s3'), token('s4')]);
     expect(SHARES_KEEPING_PASSCODES).toBe(3);
-  });
-
-  it("removes both the token and the password code of a share that falls out of the latest 3", () => {
-    const jar = memoryCookieJar();
-    rememberSharePasscode(jar, 's1', 'p1');
-    rememberSharePasscodeToken(jar, 's1', 't1');
-    for (const id of ['s2', 's3', 's4']) rememberSharePasscode(jar, id, `p-${id}`);
-    expect(names(jar)).toEqual([code('s2'), code('s3'), code('s4')]);
-  });
-
-  it('counts a share once however many of its cookies it holds', () => {
-    const jar = memoryCookieJar();
-    for (const id of ['s1', 's2', 's3']) {
-      rememberSharePasscode(jar, id, 'p');
-      rememberSharePasscodeToken(jar, id, 't');
-    }
-    expect(jar.list()).toHaveLength(6);
   });
 
   it('keeps a share that was read recently, pruning the one read least recently instead', () => {
@@ -326,19 +242,6 @@ describe('share passcode cookies', () => {
     expect(readSharePasscodeToken(jar, 's1')).toBe('t-s1');
     rememberSharePasscodeToken(jar, 's4', 't-s4');
     expect(names(jar)).toEqual([token('s3'), token('s1'), token('s4')]);
-  });
-
-  it('refreshes the whole share when one of its cookies is touched', () => {
-    const jar = memoryCookieJar();
-    rememberSharePasscode(jar, 's1', 'p1');
-    rememberSharePasscodeToken(jar, 's1', 't1');
-    rememberSharePasscodeToken(jar, 's2', 't2');
-    rememberSharePasscodeToken(jar, 's3', 't3');
-    readSharePasscode(jar, 's1');
-    rememberSharePasscodeToken(jar, 's4', 't4');
-    expect(readSharePasscodeToken(jar, 's1')).toBe('t1');
-    expect(readSharePasscode(jar, 's1')).toBe('p1');
-    expect(readSharePasscodeToken(jar, 's2')).toBeUndefined();
   });
 
   it('ranks a share by its newest cookie, not its oldest', () => {

@@ -1,6 +1,6 @@
 // Nubo's cookies (SPEC §3.3, §9): how one is written and read, the jars that hold them in the
 // browser and on the server, the catalogue of every cookie the product sets, and the rules of
-// the ones with rules (attribution, free days, access, share passcodes).
+// the ones with rules (access, share passcodes).
 import { FREE_DAY_COOKIE_MINUTES } from './premium.ts';
 
 export type CookieOptions = {
@@ -16,6 +16,7 @@ export type CookieOptions = {
 export const DEFAULT_COOKIE_OPTIONS = { sameSite: 'strict', secure: true, path: '/' } as const satisfies CookieOptions;
 
 const COOKIE_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: a cookie attribute may hold no control character
 const ATTRIBUTE_VALUE = /^[^;\x00-\x1f\x7f]+$/;
 const SAME_SITE_SPELLING = { strict: 'Strict', lax: 'Lax', none: 'None' } as const;
 
@@ -157,49 +158,6 @@ export const COOKIES = {
   },
 } as const;
 
-export type Attribution = { source: string; medium: string; campaign: string };
-type AttributionField = keyof Attribution;
-
-const ATTRIBUTION_COOKIES = {
-  source: COOKIES.attributionSource,
-  medium: COOKIES.attributionMedium,
-  campaign: COOKIES.attributionCampaign,
-} as const satisfies Record<AttributionField, { name: string; options: CookieOptions }>;
-const ATTRIBUTION_FIELDS = Object.keys(ATTRIBUTION_COOKIES) as AttributionField[];
-
-/** The campaign parameters of an entry URL (SPEC §2.6), which carry the cookies' own names. */
-export function attributionFromQuery(query: URLSearchParams): Partial<Record<AttributionField, string | null>> {
-  return Object.fromEntries(ATTRIBUTION_FIELDS.map((field) => [field, query.get(ATTRIBUTION_COOKIES[field].name)]));
-}
-
-/** Stores the attribution fields that are present; an absent or empty one leaves its cookie as it was. */
-export function writeAttribution(jar: CookieJar, attribution: Partial<Record<AttributionField, string | null | undefined>>): void {
-  for (const field of ATTRIBUTION_FIELDS) {
-    const value = attribution[field];
-    if (value) jar.set(ATTRIBUTION_COOKIES[field].name, value, ATTRIBUTION_COOKIES[field].options);
-  }
-}
-
-export function readAttribution(jar: CookieJar): Partial<Attribution> {
-  const attribution: Partial<Attribution> = {};
-  for (const field of ATTRIBUTION_FIELDS) {
-    const value = jar.get(ATTRIBUTION_COOKIES[field].name);
-    if (value) attribution[field] = value;
-  }
-  return attribution;
-}
-
-/** The free premium days an invitation granted, kept for that many days; nothing for 0 or fewer. */
-export function writeFreeDays(jar: CookieJar, days: number): void {
-  if (!Number.isFinite(days) || days <= 0) return;
-  jar.set(COOKIES.freeDays.name, String(days), COOKIES.freeDays.options(days));
-}
-
-export function readFreeDays(jar: CookieJar): number | undefined {
-  const days = Number(jar.get(COOKIES.freeDays.name));
-  return Number.isFinite(days) && days > 0 ? days : undefined;
-}
-
 const ACCESS_ALLOWED = '1';
 
 /** The IP check passed: skip it for the next 10 minutes. */
@@ -224,16 +182,6 @@ export function rememberSharePasscodeToken(jar: CookieJar, shareId: string, toke
 export function readSharePasscodeToken(jar: CookieJar, shareId: string): string | undefined {
   touchShare(jar, shareId);
   return jar.get(COOKIES.sharePasscodeToken.name(shareId));
-}
-
-/** The passcode the visitor typed for a share (its password code cookie). */
-export function rememberSharePasscode(jar: CookieJar, shareId: string, passcode: string): void {
-  touchShare(jar, shareId, { cookie: COOKIES.sharePasswordCode, value: passcode });
-}
-
-export function readSharePasscode(jar: CookieJar, shareId: string): string | undefined {
-  touchShare(jar, shareId);
-  return jar.get(COOKIES.sharePasswordCode.name(shareId));
 }
 
 /**

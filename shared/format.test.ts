@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, SIZE_UNITS, dayCount, durationParts, formatDateTime, formatDuration, formatLongDate, formatSize, formatThousands } from './format.ts';
+import { SIZE_UNITS, formatDateTime, formatLongDate, formatSize, formatThousands } from './format.ts';
 
 describe('formatSize', () => {
   it('shows 1536 bytes as 1.50 KB', () => {
@@ -116,66 +116,5 @@ describe('formatLongDate', () => {
 
   it('answers an empty string for an invalid date', () => {
     expect(formatLongDate('yesterday-ish')).toBe('');
-  });
-});
-
-describe('dayCount', () => {
-  it('counts a day as 86,400,000 ms', () => {
-    expect(DAY_MS).toBe(86_400_000);
-    expect(dayCount(DAY_MS)).toBe(1);
-    expect(dayCount(3 * DAY_MS)).toBe(3);
-  });
-
-  it('rounds up, so 1 ms counts as a day', () => {
-    expect(dayCount(1)).toBe(1);
-    expect(dayCount(DAY_MS + 1)).toBe(2);
-  });
-
-  it('counts zero, negative and NaN spans as 0 days', () => {
-    expect(dayCount(0)).toBe(0);
-    expect(Object.is(dayCount(-1), 0)).toBe(true);
-    expect(dayCount(-5 * DAY_MS)).toBe(0);
-    expect(dayCount(NaN)).toBe(0);
-  });
-});
-
-describe('durationParts', () => {
-  it('splits seconds into zero-padded days, hours, minutes and seconds', () => {
-    expect(durationParts(90_061)).toEqual({ dd: '01', hh: '01', mm: '01', ss: '01' });
-    expect(durationParts(59)).toEqual({ dd: '00', hh: '00', mm: '00', ss: '59' });
-  });
-
-  it('lets days grow past two digits', () => {
-    expect(durationParts(123 * 86_400 + 3_600 * 23 + 60 * 59 + 58)).toEqual({ dd: '123', hh: '23', mm: '59', ss: '58' });
-  });
-
-  it('drops fractions of a second', () => {
-    expect(durationParts(61.9)).toEqual({ dd: '00', hh: '00', mm: '01', ss: '01' });
-  });
-
-  it('answers all 00 for a negative or non-numeric duration', () => {
-    const zero = { dd: '00', hh: '00', mm: '00', ss: '00' };
-    expect(durationParts(-5)).toEqual(zero);
-    expect(durationParts(NaN)).toEqual(zero);
-  });
-});
-
-describe('formatDuration', () => {
-  it('shows M:SS under an hour', () => {
-    expect(formatDuration(0)).toBe('0:00');
-    expect(formatDuration(5)).toBe('0:05');
-    expect(formatDuration(754)).toBe('12:34');
-    expect(formatDuration(3_599)).toBe('59:59');
-  });
-
-  it('shows H:MM:SS from an hour up, without rolling hours into days', () => {
-    expect(formatDuration(3_600)).toBe('1:00:00');
-    expect(formatDuration(3_725)).toBe('1:02:05');
-    expect(formatDuration(25 * 3_600 + 1)).toBe('25:00:01');
-  });
-
-  it('drops fractions and treats negative lengths as zero', () => {
-    expect(formatDuration(59.99)).toBe('0:59');
-    expect(formatDuration(-30)).toBe('0:00');
   });
 });

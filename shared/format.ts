@@ -1,7 +1,6 @@
 // How sizes, numbers, dates and durations are shown everywhere (SPEC §9).
 
 export const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
-export type SizeUnit = (typeof SIZE_UNITS)[number];
 
 const SIZE_STEP = 1024;
 /** The API's placeholder for a size it cannot show (non-numeric or negative, e.g. "-1" = unlimited). */
@@ -42,42 +41,7 @@ export function formatThousands(n: number | string): string {
   return `${sign}${digits!.replace(/\B(?=(\d{3})+$)/g, ',')}${rest}`;
 }
 
-export const DAY_MS = 86_400_000;
 
-/** Days rounded up, so 1 ms left still counts as a day; a past moment counts 0, never negative. */
-export function dayCount(ms: number): number {
-  return ms > 0 ? Math.ceil(ms / DAY_MS) : 0;
-}
-
-export type DurationParts = { dd: string; hh: string; mm: string; ss: string };
-
-/** Whole days, hours, minutes and seconds, each at least two digits; a negative duration is all '00'. */
-export function durationParts(totalSeconds: number): DurationParts {
-  const seconds = wholeSeconds(totalSeconds);
-  return {
-    dd: pad2(Math.floor(seconds / 86_400)),
-    hh: pad2(Math.floor((seconds % 86_400) / 3_600)),
-    mm: pad2(Math.floor((seconds % 3_600) / 60)),
-    ss: pad2(seconds % 60),
-  };
-}
-
-/** A media length as players show it: 'H:MM:SS' from an hour up (hours do not roll into days), else 'M:SS'. */
-export function formatDuration(totalSeconds: number): string {
-  const seconds = wholeSeconds(totalSeconds);
-  const hours = Math.floor(seconds / 3_600);
-  const minutes = Math.floor((seconds % 3_600) / 60);
-  const rest = pad2(seconds % 60);
-  return hours > 0 ? `${hours}:${pad2(minutes)}:${rest}` : `${minutes}:${rest}`;
-}
-
-function wholeSeconds(totalSeconds: number): number {
-  return Number.isFinite(totalSeconds) && totalSeconds > 0 ? Math.floor(totalSeconds) : 0;
-}
-
-function pad2(value: number): string {
-  return String(value).padStart(2, '0');
-}
 
 /** 'YYYY-MM-DD HH:mm' in local time, or in `timeZone`; '' for an invalid date or time zone. */
 export function formatDateTime(date: Date | string | number, timeZone?: string): string {

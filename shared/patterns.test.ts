@@ -1,19 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CRAWLER_USER_AGENT_PATTERN,
-  EMAIL_PATTERN,
-  EMBEDDED_APP_UA_TOKEN,
-  IPV4_PATTERN,
-  MOBILE_BREAKPOINT_PX,
-  MOBILE_MEDIA_QUERY,
-  USER_AGENT_READ_LIMIT,
-  isCrawler,
-  isEmail,
-  isEmbeddedAppUserAgent,
-  isIpv4Host,
-  isMobileWidth,
-  readUserAgent,
-} from './patterns.ts';
+import { CRAWLER_USER_AGENT_PATTERN, EMAIL_PATTERN, EMBEDDED_APP_UA_TOKEN, IPV4_PATTERN, MOBILE_BREAKPOINT_PX, MOBILE_MEDIA_QUERY, USER_AGENT_READ_LIMIT, isCrawler, isEmail, isEmbeddedAppUserAgent, isIpv4Host, readUserAgent } from './patterns.ts';
 
 const CHROME_DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
@@ -169,15 +155,4 @@ describe('mobile width', () => {
     expect(MOBILE_MEDIA_QUERY).toBe('(max-width: 768px)');
   });
 
-  it('counts 768 px and narrower as mobile, 769 px as not', () => {
-    expect(isMobileWidth(320)).toBe(true);
-    expect(isMobileWidth(768)).toBe(true);
-    expect(isMobileWidth(769)).toBe(false);
-    expect(isMobileWidth(1440)).toBe(false);
-  });
-
-  it('does not count an unknown width as mobile', () => {
-    expect(isMobileWidth(NaN)).toBe(false);
-    expect(isMobileWidth(-1)).toBe(false);
-  });
 });

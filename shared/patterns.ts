@@ -69,8 +69,3 @@ export function isEmail(s: string): boolean {
 
 export const MOBILE_BREAKPOINT_PX = 768;
 export const MOBILE_MEDIA_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)` as const;
-
-/** Matches MOBILE_MEDIA_QUERY: max-width includes the breakpoint itself. */
-export function isMobileWidth(px: number): boolean {
-  return px >= 0 && px <= MOBILE_BREAKPOINT_PX;
-}

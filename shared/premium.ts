@@ -1,4 +1,4 @@
-// Premium (VIP) status and the free premium that invitations grant (SPEC §4, §9).
+// Premium (VIP) status (SPEC §4) and how long a day of free premium lasts in its cookie (SPEC §9).
 
 /** The VIP API's privilege record (SPEC §3.1). */
 export type VipPrivilege = { status: string; type?: string; expire?: string; user_id?: string };
@@ -14,17 +14,4 @@ export function premiumFromVip(vip: VipPrivilege | undefined): { premium: boolea
   return { premium, userType: premium ? USER_TYPES.premium : USER_TYPES.free };
 }
 
-export type FreePremiumCandidate = { signedIn: boolean; premium: boolean; freeDays: number; getFreeVipCalled: boolean };
-
-/** The invite call runs once, for a signed-in user who is neither premium nor already holding free days. */
-export function shouldRequestFreePremium(user: FreePremiumCandidate): boolean {
-  return user.signedIn && !user.premium && !(user.freeDays > 0) && !user.getFreeVipCalled;
-}
-
 export const FREE_DAY_COOKIE_MINUTES = 1440;
-
-/** What the invite call's free_days grants: premium now, and a free-days cookie lasting that many days. */
-export function applyFreePremium(freeDays: number): { premium: true; freeDaysCookieMinutes: number } | undefined {
-  if (!Number.isFinite(freeDays) || freeDays <= 0) return undefined;
-  return { premium: true, freeDaysCookieMinutes: FREE_DAY_COOKIE_MINUTES * freeDays };
-}

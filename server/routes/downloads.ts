@@ -1,7 +1,7 @@
 // Downloads at their signed links (API.md File: web_content_link), with Range, conditional
 // requests and HEAD; from an object store, a redirect to a short-lived presigned address.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DownloadParams, DownloadQuery } from '#shared/api/downloads.ts';
+import { LinkedFileParams, DownloadQuery } from '#shared/api/downloads.ts';
 import type { DownloadsService } from '../services/downloads.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { DOWNLOAD_PATH, DOWNLOAD_SAFETY_HEADERS, contentDisposition, inlineContentType } from '../storage/download-links.ts';
@@ -13,7 +13,7 @@ type Options = { downloads: DownloadsService; blobs: BlobStore };
 const PRESIGNED_DOWNLOAD_SECONDS = 15 * 60;
 
 export const downloadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { downloads, blobs }) => {
-  app.get(`${DOWNLOAD_PATH}/:id`, { schema: { tags: ['files'], params: DownloadParams, querystring: DownloadQuery } }, async (request, reply) => {
+  app.get(`${DOWNLOAD_PATH}/:id`, { schema: { tags: ['files'], params: LinkedFileParams, querystring: DownloadQuery } }, async (request, reply) => {
     const { u: userId, e, s, inline } = request.query;
     const file = await downloads.download({ id: request.params.id, expires: e, signature: s, userId }, request.log);
     const shownType = inline ? inlineContentType(file.mime_type) : undefined;

@@ -54,4 +54,3 @@ export function thumbnailStore(blobs: BlobStore) {
   };
 }
 
-export type ThumbnailStore = ReturnType<typeof thumbnailStore>;

@@ -2,7 +2,6 @@
 // browser extension and the desktop client get bearer tokens through an authorization code.
 
 export const CLIENT_IDS = { web: 'nubo-web', extension: 'nubo-extension', desktop: 'nubo-desktop' } as const;
-export type ClientId = (typeof CLIENT_IDS)[keyof typeof CLIENT_IDS];
 
 /** The scope the extension and desktop client ask for (SPEC §7.6). */
 export const CLIENT_SCOPE = 'user pan offline';

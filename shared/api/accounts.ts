@@ -85,7 +85,6 @@ export const TokenSchema = Type.Object({
   expires_in: Type.Integer(),
   sub: Type.String(),
 });
-export type Token = Static<typeof TokenSchema>;
 
 /** The answer to signing up, in, or renewing: a browser's session, or another client's tokens. */
 export const SignedIn = Type.Union([WebSession, TokenSchema]);

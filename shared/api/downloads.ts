@@ -2,7 +2,8 @@
 // thumbnail_link): the signature is the permission, so the links work without a session.
 import { Type } from 'typebox';
 
-export const DownloadParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+/** The file a signed link names. */
+export const LinkedFileParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 /** u: the person the link was given to (their traffic), e: expiry, s: signature. */
 export const DownloadQuery = Type.Object({
@@ -11,8 +12,6 @@ export const DownloadQuery = Type.Object({
   s: Type.String({ maxLength: 100 }),
   inline: Type.Optional(Type.Boolean()),
 });
-
-export const ThumbnailParams = DownloadParams;
 
 export const ThumbnailQuery = Type.Object({
   e: Type.Integer(),

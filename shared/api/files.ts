@@ -98,7 +98,6 @@ export const MediaSchema = Type.Object({
     }),
   ),
 });
-export type Media = Static<typeof MediaSchema>;
 
 export const FileSchema = Type.Object({
   kind: Type.Union([Type.Literal('drive#file'), Type.Literal('drive#folder')]),

@@ -9,4 +9,3 @@ export const HealthSchema = Type.Object({
   version: Type.String(),
   uptime_seconds: Type.Number(),
 });
-export type Health = Static<typeof HealthSchema>;

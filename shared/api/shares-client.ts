@@ -20,4 +20,3 @@ export function sharesApi(api: ApiClient) {
   };
 }
 
-export type SharesApi = ReturnType<typeof sharesApi>;

@@ -128,4 +128,3 @@ export const ShareFileInfoSchema = Type.Object({ share_status: ShareStatusSchema
 export type ShareFileInfo = Static<typeof ShareFileInfoSchema>;
 
 export const BatchShareFileInfoSchema = Type.Object({ share_status: ShareStatusSchema, files: Type.Array(FileSchema) });
-export type BatchShareFileInfo = Static<typeof BatchShareFileInfoSchema>;

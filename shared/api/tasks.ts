@@ -17,7 +17,6 @@ export const TASK_PHASES = [
   'PHASE_TYPE_COMPLETE',
   'PHASE_TYPE_PAUSED',
 ] as const;
-export type TaskPhase = (typeof TASK_PHASES)[number];
 
 export const TASK_TYPES = ['restore', 'offline', 'upload', 'copy', 'trash'] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
@@ -48,7 +47,6 @@ export const TaskListQuery = Type.Object({
 });
 
 export const TaskListSchema = Type.Object({ tasks: Type.Array(TaskSchema), next_page_token: Type.String() });
-export type TaskList = Static<typeof TaskListSchema>;
 
 /** What an operation started as a task answers: the task to follow. */
 export const StartedTaskSchema = Type.Object({ task_id: Type.String() });

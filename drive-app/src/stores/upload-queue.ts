@@ -297,4 +297,3 @@ export function createUploadQueue(deps: UploadQueueDependencies) {
   };
 }
 
-export type UploadQueue = ReturnType<typeof createUploadQueue>;

@@ -229,4 +229,3 @@ export function createUserStore({ api, storage, events, solveProofOfWork: solve 
   };
 }
 
-export type UserStore = ReturnType<typeof createUserStore>;

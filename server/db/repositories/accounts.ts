@@ -73,4 +73,3 @@ export function accountsRepository(db: Db) {
   };
 }
 
-export type AccountsRepository = ReturnType<typeof accountsRepository>;

@@ -247,7 +247,6 @@ export function filesRepository(db: Db) {
   };
 }
 
-export type FilesRepository = ReturnType<typeof filesRepository>;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -80,4 +80,3 @@ export function moderationRepository(db: Db) {
   };
 }
 
-export type ModerationRepository = ReturnType<typeof moderationRepository>;

@@ -47,4 +47,3 @@ export function sharesRepository(db: Db) {
   };
 }
 
-export type SharesRepository = ReturnType<typeof sharesRepository>;
