@@ -6,8 +6,8 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
 import { VCONSOLE_SCRIPT_PATH } from './shared/debug-console.ts';
 
 /** vConsole for the debug console (SPEC §7.5), copied from its npm package so it is served from our own origin. */

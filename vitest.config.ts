@@ -1,5 +1,5 @@
-import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
 
 // Unit tests (shared/, drive-app/, site/ components) and server tests (real SQLite and
 // PostgreSQL, real HTTP). Browser tests run under Playwright, not here.
@@ -11,7 +11,15 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'shared/**/*.test.tsx', 'drive-app/**/*.test.ts', 'drive-app/**/*.test.tsx', 'site/**/*.test.ts', 'site/**/*.test.tsx', 'tests/unit/**/*.test.ts'],
+          include: [
+            'shared/**/*.test.ts',
+            'shared/**/*.test.tsx',
+            'drive-app/**/*.test.ts',
+            'drive-app/**/*.test.tsx',
+            'site/**/*.test.ts',
+            'site/**/*.test.tsx',
+            'tests/unit/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

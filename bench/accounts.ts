@@ -3,9 +3,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { hashPassword, verifyPassword } from '../server/auth/passwords.ts';
 import { loadConfig } from '../server/config.ts';
 import { startServer } from '../server/server.ts';
-import { hashPassword, verifyPassword } from '../server/auth/passwords.ts';
 import { TEST_LIMITS } from '../server/testing/harness.ts';
 import { percentile, type Table } from './table.ts';
 
@@ -21,7 +21,10 @@ async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
 export async function benchAccounts(): Promise<Table> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nubo-bench-accounts-'));
   // Per-address limits lifted: every request here comes from one address.
-  const server = await startServer(loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }), { logger: false, limits: TEST_LIMITS });
+  const server = await startServer(loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }), {
+    logger: false,
+    limits: TEST_LIMITS,
+  });
   try {
     const post = (route: string, body: unknown) =>
       fetch(server.url + route, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => {
@@ -35,7 +38,13 @@ export async function benchAccounts(): Promise<Table> {
     const signInLatencies: number[] = [];
     for (let i = 0; i < SIGN_INS; i++) signInLatencies.push((await timed(signIn))[0]);
     // Throughput with two sign-ins in flight (one per core).
-    const [concurrentMs] = await timed(() => Promise.all([0, 1].map(async () => { for (let i = 0; i < SIGN_INS / 2; i++) await signIn(); })));
+    const [concurrentMs] = await timed(() =>
+      Promise.all(
+        [0, 1].map(async () => {
+          for (let i = 0; i < SIGN_INS / 2; i++) await signIn();
+        }),
+      ),
+    );
 
     const hash = await hashPassword(password);
     const verifyLatencies: number[] = [];

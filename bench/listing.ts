@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../server/config.ts';
+import { newId } from '../server/ids.ts';
 import { startServer } from '../server/server.ts';
 import { createTestDatabase, TEST_LIMITS, type TestEngine } from '../server/testing/harness.ts';
-import { newId } from '../server/ids.ts';
 import { percentile, type Table } from './table.ts';
 
 const FILES = Number(process.env.BENCH_FOLDER_FILES ?? 100_000);

@@ -1,6 +1,6 @@
 // A Nubo server as its own process for a bench, on a free port with a data folder of its own, so
 // its memory and CPU are its own and nothing of the bench's process is measured with it.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +14,13 @@ export type NuboProcess = { url: string; dataDir: string; child: ChildProcess; s
 export async function waitFor(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`${url}: process exited`);
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`${url} did not come up`);
@@ -24,7 +30,11 @@ export async function startNubo(name: string, env: Record<string, string> = {}):
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `nubo-bench-${name}-`));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['server/main.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env }, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
+    stdio: 'ignore',
+  });
   const stop = () => {
     child.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });

@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../server/config.ts';
+import { newId } from '../server/ids.ts';
 import { startServer } from '../server/server.ts';
 import { createTestDatabase, TEST_LIMITS, type TestEngine } from '../server/testing/harness.ts';
-import { newId } from '../server/ids.ts';
 import type { Table } from './table.ts';
 
 const FOLDERS = 500;
@@ -24,22 +24,45 @@ export async function benchRestore(engine: TestEngine): Promise<Table> {
         headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
         body: body === undefined ? undefined : JSON.stringify(body),
       }).then((r) => r.json());
-    const signUp = (email: string) => call('POST', '/v1/auth/signup', undefined, { email, password: 'maple-stone-river-7', name: 'Bench', client_id: 'nubo-desktop' });
+    const signUp = (email: string) =>
+      call('POST', '/v1/auth/signup', undefined, { email, password: 'maple-stone-river-7', name: 'Bench', client_id: 'nubo-desktop' });
     const owner = await signUp('owner@example.org');
     const saver = await signUp('saver@example.org');
     const root = (await call('POST', '/drive/v1/files', owner.access_token, { kind: 'drive#folder', name: 'Photos' })).file;
 
     const db = server.database.db;
     const at = Date.now();
-    await db.insertInto('blob').values({ hash: 'a'.repeat(64), size: 1000, created_at: at }).execute();
+    await db
+      .insertInto('blob')
+      .values({ hash: 'a'.repeat(64), size: 1000, created_at: at })
+      .execute();
     const folders = Array.from({ length: FOLDERS }, (_, i) => ({ id: newId(), name: `Album ${i}` }));
     const row = (id: string, parent: string, name: string, kind: 'drive#file' | 'drive#folder') => ({
-      id, user_id: owner.sub, parent_id: parent, kind, name, file_extension: kind === 'drive#file' ? 'jpg' : '', size: kind === 'drive#file' ? 1000 : 0,
-      mime_type: kind === 'drive#file' ? 'image/jpeg' : '', hash: kind === 'drive#file' ? 'a'.repeat(64) : null, phase: 'PHASE_TYPE_COMPLETE',
-      created_at: at, modified_at: at, starred_at: null, trashed_at: null, trash_root_id: null,
+      id,
+      user_id: owner.sub,
+      parent_id: parent,
+      kind,
+      name,
+      file_extension: kind === 'drive#file' ? 'jpg' : '',
+      size: kind === 'drive#file' ? 1000 : 0,
+      mime_type: kind === 'drive#file' ? 'image/jpeg' : '',
+      hash: kind === 'drive#file' ? 'a'.repeat(64) : null,
+      phase: 'PHASE_TYPE_COMPLETE',
+      created_at: at,
+      modified_at: at,
+      starred_at: null,
+      trashed_at: null,
+      trash_root_id: null,
     });
-    const rows = folders.flatMap((f) => [row(f.id, root.id, f.name, 'drive#folder'), ...Array.from({ length: FILES_PER_FOLDER }, (_, j) => row(newId(), f.id, `IMG_${j}.jpg`, 'drive#file'))]);
-    for (let i = 0; i < rows.length; i += 500) await db.insertInto('file').values(rows.slice(i, i + 500)).execute();
+    const rows = folders.flatMap((f) => [
+      row(f.id, root.id, f.name, 'drive#folder'),
+      ...Array.from({ length: FILES_PER_FOLDER }, (_, j) => row(newId(), f.id, `IMG_${j}.jpg`, 'drive#file')),
+    ]);
+    for (let i = 0; i < rows.length; i += 500)
+      await db
+        .insertInto('file')
+        .values(rows.slice(i, i + 500))
+        .execute();
 
     const share = await call('POST', '/drive/v1/share', owner.access_token, { file_ids: [root.id] });
     let start = performance.now();

@@ -2,14 +2,14 @@
 // each reads as "what Nubo adds" rather than as a number whose meaning depends on the machine.
 // `npm run bench -- transfer listing` runs only the benches whose names are given.
 import os from 'node:os';
-import { benchStartup } from './startup.ts';
 import { benchAccounts } from './accounts.ts';
 import { benchListing } from './listing.ts';
-import { benchTransfer } from './transfer.ts';
 import { benchRestore } from './restore.ts';
 import { benchSharePage } from './share-page.ts';
 import { benchSite } from './site.ts';
+import { benchStartup } from './startup.ts';
 import { printTable, type Table } from './table.ts';
+import { benchTransfer } from './transfer.ts';
 
 const BENCHES: Record<string, () => Promise<Table>> = {
   startup: benchStartup,

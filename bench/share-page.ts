@@ -56,10 +56,18 @@ export async function benchSharePage(): Promise<Table> {
         headers: { ...auth, 'Content-Type': 'application/json' },
         body: JSON.stringify({ kind: 'drive#file', name: `IMG_${i}.jpg`, size: String(bytes.length) }),
       }).then((r) => r.json());
-      await fetch(created.resumable.params.url, { method: 'PATCH', headers: { ...auth, 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: bytes });
+      await fetch(created.resumable.params.url, {
+        method: 'PATCH',
+        headers: { ...auth, 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+        body: bytes,
+      });
       ids.push(created.file.id);
     }
-    const share = await fetch(`${nubo.url}/drive/v1/share`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ file_ids: ids, title: 'Bench' }) }).then((r) => r.json());
+    const share = await fetch(`${nubo.url}/drive/v1/share`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ file_ids: ids, title: 'Bench' }),
+    }).then((r) => r.json());
 
     const viewUrl = `${nubo.url}/drive/v1/share?share_id=${share.share_id}`;
     const listed = await fetch(viewUrl).then((r) => r.json());
@@ -71,7 +79,18 @@ export async function benchSharePage(): Promise<Table> {
     const pageUrl = `${nubo.url}/s/${share.share_id}?locale=en-US`;
     const pageRate = await requestsPerSecond(pageUrl);
 
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    });
     let listedWithoutScript = 0;
     let beforeBytes = 0;
     let gzipBytes = 0;
@@ -97,7 +116,11 @@ export async function benchSharePage(): Promise<Table> {
       const blocking = await page.evaluate(() => ({
         files: performance
           .getEntriesByType('resource')
-          .filter((entry) => (entry as PerformanceResourceTiming & { renderBlockingStatus?: string }).renderBlockingStatus === 'blocking' && new URL(entry.name).pathname.endsWith('.js'))
+          .filter(
+            (entry) =>
+              (entry as PerformanceResourceTiming & { renderBlockingStatus?: string }).renderBlockingStatus === 'blocking' &&
+              new URL(entry.name).pathname.endsWith('.js'),
+          )
           .map((entry) => new URL(entry.name).pathname),
         inline: [...document.scripts].filter((script) => !script.src && (script.type === '' || script.type === 'text/javascript')).map((script) => script.text),
       }));
@@ -121,7 +144,11 @@ export async function benchSharePage(): Promise<Table> {
       rows: [
         [`GET /share req/s, ${IN_FLIGHT} in flight, vs /healthz`, shareRate.toFixed(0), floor.toFixed(0)],
         [`GET /s/<id> (the page, rendered) req/s, vs /healthz`, pageRate.toFixed(0), floor.toFixed(0)],
-        [`JS before the files show (render-blocking), KB gzip (goal ≤ 70; ${listedWithoutScript} of ${FILES} listed with every script refused)`, (beforeBytes / 1024).toFixed(2), '70.0'],
+        [
+          `JS before the files show (render-blocking), KB gzip (goal ≤ 70; ${listedWithoutScript} of ${FILES} listed with every script refused)`,
+          (beforeBytes / 1024).toFixed(2),
+          '70.0',
+        ],
         [`JS to take the page over, KB gzip, ${scripts} scripts, vs React + react-dom alone`, (gzipBytes / 1024).toFixed(1), (reactBytes / 1024).toFixed(1)],
       ],
     };

@@ -14,7 +14,16 @@ import type { Table } from './table.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 const CONTENT_JS_BUDGET_KB = 10;
 
 /** Pages whose JavaScript is weighed; content pages have the 10 KB budget. */
@@ -32,11 +41,15 @@ const LIGHTHOUSE_LOCALES = ['en-US', 'ja'] as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 /** en-US at the unprefixed address (as linked and crawled), other locales under their prefix. */
-const addressOf = (origin: string, locale: string, page: string) => (locale === 'en-US' ? `${origin}${page}` : `${origin}/${locale}${page === '/' ? '/' : page}`);
+const addressOf = (origin: string, locale: string, page: string) =>
+  locale === 'en-US' ? `${origin}${page}` : `${origin}/${locale}${page === '/' ? '/' : page}`;
 
 function buildSite(): { seconds: number; pages: number } {
   const began = performance.now();
-  const built = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const built = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build', '--silent'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (built.status !== 0) throw new Error(`astro build failed (${built.status})`);
   const seconds = (performance.now() - began) / 1000;
   const pages = readdirSync(path.join(ROOT, 'dist/site'), { recursive: true }).filter((file) => String(file).endsWith('index.html')).length;
@@ -73,7 +86,11 @@ export async function benchSite(): Promise<Table> {
       for (const { page: pagePath, content, status = 200, label: name = pagePath } of JS_PAGES) {
         const weight = await scriptWeight(page, addressOf(nubo.url, 'en-US', pagePath));
         const label = `JS on ${name}, KB gzip${content ? ` (budget ${CONTENT_JS_BUDGET_KB})` : ''}`;
-        rows.push(weight.status === status ? [`${label}, ${weight.scripts} scripts`, (weight.gzipBytes / 1024).toFixed(1), content ? CONTENT_JS_BUDGET_KB.toFixed(1) : '—'] : [label, `${weight.status} (not built)`, content ? CONTENT_JS_BUDGET_KB.toFixed(1) : '—']);
+        rows.push(
+          weight.status === status
+            ? [`${label}, ${weight.scripts} scripts`, (weight.gzipBytes / 1024).toFixed(1), content ? CONTENT_JS_BUDGET_KB.toFixed(1) : '—']
+            : [label, `${weight.status} (not built)`, content ? CONTENT_JS_BUDGET_KB.toFixed(1) : '—'],
+        );
       }
     } finally {
       await browser.close();
@@ -97,7 +114,9 @@ export async function benchSite(): Promise<Table> {
             return typeof score === 'number' ? String(Math.round(score * 100)) : '?';
           });
           rows.push([label, scores.join('/'), '100/100/100/100']);
-          const failed = Object.values(result?.lhr.audits ?? {}).filter((audit) => typeof audit.score === 'number' && audit.score < 1 && audit.scoreDisplayMode === 'binary');
+          const failed = Object.values(result?.lhr.audits ?? {}).filter(
+            (audit) => typeof audit.score === 'number' && audit.score < 1 && audit.scoreDisplayMode === 'binary',
+          );
           if (failed.length > 0 && process.env.BENCH_VERBOSE) console.error(`${url}: ${failed.map((audit) => audit.id).join(', ')}`);
         }
       }

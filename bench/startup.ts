@@ -1,6 +1,6 @@
 // Start-up: cold start to the first answered request, and idle memory, beside a bare Node HTTP
 // server started the same way (the floor).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';

@@ -3,7 +3,7 @@
 // the server's memory grows while the upload streams (goal ≤ 30 MB), beside the growth of a bare
 // node:http server receiving the same upload (bench/upload-floor-server.ts). Servers run as their
 // own processes so their memory is their own.
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -108,7 +108,9 @@ export async function benchTransfer(): Promise<Table> {
 
     // Floor for writing: dd of the same size to the same disk, flushed like the blob is.
     const ddStart = performance.now();
-    execFileSync('dd', ['if=/dev/zero', `of=${path.join(dataDir, 'dd.bin')}`, 'bs=8M', `count=${Math.ceil(SIZE / CHUNK.length)}`, 'conv=fsync'], { stdio: 'ignore' });
+    execFileSync('dd', ['if=/dev/zero', `of=${path.join(dataDir, 'dd.bin')}`, 'bs=8M', `count=${Math.ceil(SIZE / CHUNK.length)}`, 'conv=fsync'], {
+      stdio: 'ignore',
+    });
     const ddMs = performance.now() - ddStart;
     rmSync(path.join(dataDir, 'dd.bin'), { force: true });
 
@@ -124,7 +126,16 @@ export async function benchTransfer(): Promise<Table> {
       );
       nginx = spawn('nginx', ['-c', conf, '-p', dataDir], { stdio: 'ignore' });
       nginxUrl = `http://127.0.0.1:${nginxPort}/blob`;
-      for (let i = 0; i < 100 && !(await fetch(nginxUrl, { method: 'HEAD' }).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 50));
+      for (
+        let i = 0;
+        i < 100 &&
+        !(await fetch(nginxUrl, { method: 'HEAD' }).then(
+          (r) => r.ok,
+          () => false,
+        ));
+        i++
+      )
+        await new Promise((r) => setTimeout(r, 50));
     }
     const nuboDownload: Downloader = { url: file.web_content_link, pid: server.pid!, bestMs: Infinity, cpuSeconds: 0 };
     const nginxDownload: Downloader | undefined = nginxUrl ? { url: nginxUrl, pid: nginx!.pid!, bestMs: Infinity, cpuSeconds: 0 } : undefined;

@@ -13,7 +13,8 @@ http
   .createServer(async (request, response) => {
     if (request.method !== 'PATCH') return response.end('ok');
     const hash = createHash('sha256');
-    const hashing = new Transform({ transform: (chunk: Buffer, _e, done) => {
+    const hashing = new Transform({
+      transform: (chunk: Buffer, _e, done) => {
         hash.update(chunk);
         done(null, chunk);
       },

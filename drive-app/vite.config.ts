@@ -3,10 +3,10 @@
 // The share page is a page of its own so a visitor loads neither the router nor the drive.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { LOCALES } from '../shared/i18n/locales.ts';
+import { defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { STORAGE_KEYS } from '../shared/browser-storage.ts';
+import { LOCALES } from '../shared/i18n/locales.ts';
 
 /** Messages the app must show before (or without) fetching its messages: built into the bundle. */
 const BOOT_MESSAGE_KEYS = ['drive.loadFailed', 'drive.reload'];
@@ -88,7 +88,12 @@ const clientBuild = {
     },
     output: {
       // React in one chunk of its own: every page needs it, and it changes only with React.
-      codeSplitting: { groups: [{ name: 'react', test: REACT }, { name: shareFirstLoad(), debugName: 'share-first-load' }] },
+      codeSplitting: {
+        groups: [
+          { name: 'react', test: REACT },
+          { name: shareFirstLoad(), debugName: 'share-first-load' },
+        ],
+      },
     },
   },
 } satisfies UserConfig['build'];

@@ -1,14 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { Type } from 'typebox';
-import { ENGINES, startTestServer, type TestServer } from './testing/harness.ts';
-import { ServiceError } from './errors.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCALES } from '#shared/i18n/locales.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { LOCALES } from '#shared/i18n/locales.ts';
+import { ServiceError } from './errors.ts';
+import { ENGINES, startTestServer, type TestServer } from './testing/harness.ts';
 
 describe.each(ENGINES)('server on %s', (engine) => {
   let server: TestServer;
@@ -130,7 +130,11 @@ describe('errors in the API shape', () => {
   });
 
   it('answers payload_too_large for a body over the limit', async () => {
-    const response = await fetch(`${url}/test/echo`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }) });
+    const response = await fetch(`${url}/test/echo`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }),
+    });
     expect(response.status).toBe(413);
     expect((await response.json()).error).toBe('payload_too_large');
   });

@@ -1,52 +1,53 @@
 // Builds the HTTP server: the API, the OpenAPI document, and the prebuilt site and drive app.
 // Routes are HTTP only; rules live in services; every failure leaves as the API's JSON error.
-import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+
+import { readFileSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { ApiErrorName } from '#shared/api/errors.ts';
+import { authenticator } from './auth/authenticate.ts';
+import { type CounterStore, memoryCounterStore } from './auth/rate-limits.ts';
+import { serverSecret } from './auth/server-secrets.ts';
 import type { Config } from './config.ts';
 import type { NuboDatabase } from './db/database.ts';
-import { ServiceError, errorBody } from './errors.ts';
+import { errorBody, ServiceError } from './errors.ts';
+import { accessRoutes } from './routes/access.ts';
+import { accountRoutes } from './routes/accounts.ts';
+import { downloadRoutes } from './routes/downloads.ts';
+import { filesRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
 import { messagesRoutes } from './routes/messages.ts';
-import { loadMessages } from './services/messages.ts';
-import { webRoutes } from './web/routes.ts';
-import { sharePageRenderer } from './web/share-page.ts';
-import { publicOriginOf } from './web/public-origin.ts';
-import { accountRoutes } from './routes/accounts.ts';
-import { authenticator } from './auth/authenticate.ts';
-import { memoryCounterStore, type CounterStore } from './auth/rate-limits.ts';
-import { accountsService, type AccountLimits } from './services/accounts.ts';
-import { filesService } from './services/files.ts';
-import { filesRoutes } from './routes/files.ts';
-import { uploadRoutes } from './routes/uploads.ts';
-import { downloadRoutes } from './routes/downloads.ts';
-import { downloadsService } from './services/downloads.ts';
-import { thumbnailRoutes } from './routes/thumbnails.ts';
-import { thumbnailsService } from './services/thumbnails.ts';
-import { UPLOAD_EXPIRY_MS, sweepExpiredUploads, uploadsService } from './services/uploads.ts';
-import { openBlobStorage } from './storage/open-blob-storage.ts';
-import { downloadLinks } from './storage/download-links.ts';
-import { serverSecret } from './auth/server-secrets.ts';
-import { tasksService } from './services/tasks.ts';
-import { taskWorker } from './tasks/worker.ts';
-import { copyAsTask, readMediaAfterUpload, restoreAsTask, taskHandlers } from './tasks/handlers.ts';
-import { taskRoutes } from './routes/tasks.ts';
-import { sharesService } from './services/shares.ts';
-import { shareRules } from './services/share-status.ts';
-import { restoreService } from './services/restore.ts';
+import { moderationRoutes } from './routes/moderation.ts';
+import { remoteConfigRoutes } from './routes/remote-config.ts';
 import { restoreRoutes } from './routes/restore.ts';
 import { shareRoutes } from './routes/shares.ts';
 import { statisticsRoutes } from './routes/statistics.ts';
-import { statisticsService } from './services/statistics.ts';
-import { accessRoutes } from './routes/access.ts';
-import { moderationRoutes } from './routes/moderation.ts';
+import { taskRoutes } from './routes/tasks.ts';
+import { thumbnailRoutes } from './routes/thumbnails.ts';
+import { uploadRoutes } from './routes/uploads.ts';
+import { type AccountLimits, accountsService } from './services/accounts.ts';
+import { downloadsService } from './services/downloads.ts';
+import { filesService } from './services/files.ts';
+import { loadMessages } from './services/messages.ts';
 import { moderationService } from './services/moderation.ts';
-import { remoteConfigRoutes } from './routes/remote-config.ts';
 import { remoteConfigService } from './services/remote-config.ts';
-import { readFileSync } from 'node:fs';
+import { restoreService } from './services/restore.ts';
+import { shareRules } from './services/share-status.ts';
+import { sharesService } from './services/shares.ts';
+import { statisticsService } from './services/statistics.ts';
+import { tasksService } from './services/tasks.ts';
+import { thumbnailsService } from './services/thumbnails.ts';
+import { sweepExpiredUploads, UPLOAD_EXPIRY_MS, uploadsService } from './services/uploads.ts';
+import { downloadLinks } from './storage/download-links.ts';
+import { openBlobStorage } from './storage/open-blob-storage.ts';
+import { copyAsTask, readMediaAfterUpload, restoreAsTask, taskHandlers } from './tasks/handlers.ts';
+import { taskWorker } from './tasks/worker.ts';
 import { VERSION } from './version.ts';
+import { publicOriginOf } from './web/public-origin.ts';
+import { webRoutes } from './web/routes.ts';
+import { sharePageRenderer } from './web/share-page.ts';
 
 export type AppDependencies = {
   config: Config;
@@ -135,7 +136,11 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     db: database.db,
     counters,
     key: await serverSecret(database.db, 'share-passcode-tokens'),
-    sensitiveWords: config.sensitiveWordsFile ? readFileSync(config.sensitiveWordsFile, 'utf8').split('\n').map((w) => w.trim()) : [],
+    sensitiveWords: config.sensitiveWordsFile
+      ? readFileSync(config.sensitiveWordsFile, 'utf8')
+          .split('\n')
+          .map((w) => w.trim())
+      : [],
   });
   const shares = sharesService({ db: database.db, files, rules });
   const restore = restoreService({ db: database.db, files, rules });
@@ -164,7 +169,14 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     secureCookies: config.secureCookies,
     log: app.log,
   });
-  await app.register(webRoutes, { distDir: config.distDir, secureCookies: config.secureCookies, embedOrigins: config.embedOrigins, origin, campaignsFile: config.campaignsFile, renderSharePage });
+  await app.register(webRoutes, {
+    distDir: config.distDir,
+    secureCookies: config.secureCookies,
+    embedOrigins: config.embedOrigins,
+    origin,
+    campaignsFile: config.campaignsFile,
+    renderSharePage,
+  });
   return app;
 }
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { describe, it, expect } from 'vitest';
-import { loadConfig, ConfigError } from './config.ts';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('defaults to port 8080, SQLite in DATA_DIR/nubo.db and blobs in DATA_DIR/blobs', () => {
@@ -36,16 +36,24 @@ describe('loadConfig', () => {
   });
 
   it('reads the host pages allowed to frame the drive from EMBED_ORIGINS, and stops on anything but origins', () => {
-    expect(loadConfig({ EMBED_ORIGINS: ' https://host.example.com, http://127.0.0.1:9000/ ' }).embedOrigins).toEqual(['https://host.example.com', 'http://127.0.0.1:9000']);
+    expect(loadConfig({ EMBED_ORIGINS: ' https://host.example.com, http://127.0.0.1:9000/ ' }).embedOrigins).toEqual([
+      'https://host.example.com',
+      'http://127.0.0.1:9000',
+    ]);
     expect(loadConfig({}).embedOrigins).toEqual([]);
     expect(() => loadConfig({ EMBED_ORIGINS: 'https://host.example.com/path' })).toThrow(/EMBED_ORIGINS/);
     expect(() => loadConfig({ EMBED_ORIGINS: '*' })).toThrow(/EMBED_ORIGINS/);
   });
 
   it('reads BLOCKED_NETWORKS as addresses and CIDR ranges, and stops on anything else', () => {
-    expect(loadConfig({ BLOCKED_NETWORKS: ' 203.0.113.0/24, 198.51.100.7 ,2001:db8::/32' }).blockedNetworks).toEqual(['203.0.113.0/24', '198.51.100.7', '2001:db8::/32']);
+    expect(loadConfig({ BLOCKED_NETWORKS: ' 203.0.113.0/24, 198.51.100.7 ,2001:db8::/32' }).blockedNetworks).toEqual([
+      '203.0.113.0/24',
+      '198.51.100.7',
+      '2001:db8::/32',
+    ]);
     expect(loadConfig({}).blockedNetworks).toEqual([]);
-    for (const wrong of ['203.0.113.0/33', 'example.com', '10.0.0.0/', '10.0.0.0/8/1']) expect(() => loadConfig({ BLOCKED_NETWORKS: wrong })).toThrow(/BLOCKED_NETWORKS/);
+    for (const wrong of ['203.0.113.0/33', 'example.com', '10.0.0.0/', '10.0.0.0/8/1'])
+      expect(() => loadConfig({ BLOCKED_NETWORKS: wrong })).toThrow(/BLOCKED_NETWORKS/);
   });
 
   it('keeps the debug console off unless DEBUG_CONSOLE=on, and stops on anything but on or off', () => {

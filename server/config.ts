@@ -4,9 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { frameMessageTarget } from '#shared/embedded.ts';
 
-export type DatabaseConfig =
-  | { engine: 'sqlite'; file: string }
-  | { engine: 'postgres'; url: string; schema?: string };
+export type DatabaseConfig = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string; schema?: string };
 
 export type BlobStoreConfig =
   | { driver: 'local'; dir: string }
@@ -83,7 +81,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     campaignsFile: path.resolve(env.CAMPAIGNS_FILE ?? path.join(ROOT, 'content', 'campaigns.json')),
     logLevel: env.LOG_LEVEL ?? 'info',
     sensitiveWordsFile: env.SENSITIVE_WORDS_FILE ? path.resolve(env.SENSITIVE_WORDS_FILE) : undefined,
-    adminEmails: (env.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean),
+    adminEmails: (env.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
     embedOrigins: parseEmbedOrigins(env.EMBED_ORIGINS),
     blockedNetworks: parseBlockedNetworks(env.BLOCKED_NETWORKS),
     debugConsole: parseOnOff('DEBUG_CONSOLE', env.DEBUG_CONSOLE, false),
@@ -92,7 +93,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 function parseEmbedOrigins(raw: string | undefined): string[] {
   const origins: string[] = [];
-  for (const entry of (raw ?? '').split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of (raw ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const origin = frameMessageTarget(entry);
     if (!origin) throw new ConfigError(`EMBED_ORIGINS must list origins like https://app.example.com, separated by commas; "${entry}" is not one`);
     origins.push(origin);
@@ -101,13 +105,20 @@ function parseEmbedOrigins(raw: string | undefined): string[] {
 }
 
 function parseBlockedNetworks(raw: string | undefined): string[] {
-  const networks = (raw ?? '').split(',').map((e) => e.trim()).filter(Boolean);
+  const networks = (raw ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   for (const network of networks) {
     const [address = '', prefix, extra] = network.split('/');
     const family = isIP(address);
     const bits = prefix === undefined ? undefined : Number(prefix);
-    const fits = family !== 0 && extra === undefined && (bits === undefined || (prefix !== '' && Number.isInteger(bits) && bits >= 0 && bits <= (family === 4 ? 32 : 128)));
-    if (!fits) throw new ConfigError(`BLOCKED_NETWORKS must list IP addresses or CIDR ranges like 203.0.113.0/24, separated by commas; "${network}" is not one`);
+    const fits =
+      family !== 0 &&
+      extra === undefined &&
+      (bits === undefined || (prefix !== '' && Number.isInteger(bits) && bits >= 0 && bits <= (family === 4 ? 32 : 128)));
+    if (!fits)
+      throw new ConfigError(`BLOCKED_NETWORKS must list IP addresses or CIDR ranges like 203.0.113.0/24, separated by commas; "${network}" is not one`);
   }
   return networks;
 }

@@ -1,11 +1,11 @@
 // Starts and stops a whole Nubo server: configuration, database (migrated), HTTP.
 // main.ts runs it as a process; tests and benchmarks start it in-process the same way.
 import type { FastifyServerOptions } from 'fastify';
-import type { AccountLimits } from './services/accounts.ts';
-import type { Config } from './config.ts';
-import { openDatabase } from './db/database.ts';
 import { buildApp } from './app.ts';
 import { memoryCounterStore, redisCounterStore } from './auth/rate-limits.ts';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import type { AccountLimits } from './services/accounts.ts';
 
 export type RunningServer = Awaited<ReturnType<typeof startServer>>;
 

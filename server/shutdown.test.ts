@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -27,7 +27,10 @@ describe('graceful shutdown', () => {
     const slow = fetch(`${url}/test/slow`).then(async (r) => ({ status: r.status, body: await r.json() }));
     await requestArrived;
     const closing = app.close();
-    const afterClose = await fetch(`${url}/healthz`).then((r) => r.status, () => 'refused');
+    const afterClose = await fetch(`${url}/healthz`).then(
+      (r) => r.status,
+      () => 'refused',
+    );
 
     expect(await slow).toEqual({ status: 200, body: { finished: true } });
     await closing;

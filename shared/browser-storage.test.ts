@@ -1,5 +1,5 @@
-import { describe, it, expect } from 'vitest';
-import { STORAGE_KEYS, isSignedInMarkerKey, memoryStorage, readSignedInMarker } from './browser-storage.ts';
+import { describe, expect, it } from 'vitest';
+import { isSignedInMarkerKey, memoryStorage, readSignedInMarker, STORAGE_KEYS } from './browser-storage.ts';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 
@@ -17,7 +17,6 @@ describe('storage keys', () => {
       expect(name).toBe(camel);
     }
   });
-
 });
 
 describe('memoryStorage', () => {

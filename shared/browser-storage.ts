@@ -105,4 +105,3 @@ function parseJson(raw: string | null): unknown {
     return undefined;
   }
 }
-

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_SLUGS, campaignOfPage, hasEnded, parseCampaignCalendar } from './campaigns.ts';
 
 const campaign = { starts: '2026-12-01T00:00:00Z', ends: '2027-01-07T00:00:00Z' };
@@ -25,7 +25,9 @@ describe('parseCampaignCalendar', () => {
   });
 
   it('refuses dates without an offset and campaigns that end before they start', () => {
-    expect(() => parseCampaignCalendar(calendarOf({ christmas: { starts: '2026-12-01', ends: '2027-01-07T00:00:00Z' } }))).toThrow(/starts must be a date-time/);
+    expect(() => parseCampaignCalendar(calendarOf({ christmas: { starts: '2026-12-01', ends: '2027-01-07T00:00:00Z' } }))).toThrow(
+      /starts must be a date-time/,
+    );
     expect(() => parseCampaignCalendar(calendarOf({ christmas: { starts: campaign.ends, ends: campaign.starts } }))).toThrow('ends before it starts');
   });
 });

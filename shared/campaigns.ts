@@ -39,7 +39,8 @@ export function parseCampaignCalendar(json: unknown): CampaignCalendar {
     const starts = dateOf(slug, 'starts', entry.starts);
     const ends = dateOf(slug, 'ends', entry.ends);
     if (ends <= starts) throw new CampaignCalendarError(`campaign "${slug}" ends before it starts`);
-    if (entry.campaignId !== undefined && typeof entry.campaignId !== 'string') throw new CampaignCalendarError(`campaign "${slug}": campaignId must be a string`);
+    if (entry.campaignId !== undefined && typeof entry.campaignId !== 'string')
+      throw new CampaignCalendarError(`campaign "${slug}": campaignId must be a string`);
     calendar[slug] = { starts, ends, ...(typeof entry.campaignId === 'string' ? { campaignId: entry.campaignId } : {}) };
   }
   return calendar;

@@ -1,5 +1,18 @@
-import { describe, it, expect } from 'vitest';
-import { COOKIES, DEFAULT_COOKIE_OPTIONS, SHARES_KEEPING_PASSCODES, documentCookieJar, isAccessAllowed, markAccessAllowed, memoryCookieJar, parseCookieHeader, readSharePasscodeToken, rememberSharePasscodeToken, serializeCookie, type CookieJar } from './cookies.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  COOKIES,
+  type CookieJar,
+  DEFAULT_COOKIE_OPTIONS,
+  documentCookieJar,
+  isAccessAllowed,
+  markAccessAllowed,
+  memoryCookieJar,
+  parseCookieHeader,
+  readSharePasscodeToken,
+  rememberSharePasscodeToken,
+  SHARES_KEEPING_PASSCODES,
+  serializeCookie,
+} from './cookies.ts';
 
 /**
  * A document whose `cookie` behaves as a browser's does for same-path cookies: listed by creation
@@ -42,9 +55,9 @@ describe('serializeCookie', () => {
   });
 
   it('writes every option it is given', () => {
-    expect(
-      serializeCookie('sid', 'x', { maxAgeSeconds: 600, sameSite: 'lax', secure: true, httpOnly: true, path: '/drive', domain: 'nubo.example' }),
-    ).toBe('sid=x; Max-Age=600; Path=/drive; Domain=nubo.example; SameSite=Lax; Secure; HttpOnly');
+    expect(serializeCookie('sid', 'x', { maxAgeSeconds: 600, sameSite: 'lax', secure: true, httpOnly: true, path: '/drive', domain: 'nubo.example' })).toBe(
+      'sid=x; Max-Age=600; Path=/drive; Domain=nubo.example; SameSite=Lax; Secure; HttpOnly',
+    );
     expect(serializeCookie('a', 'b', { sameSite: 'none' })).toContain('SameSite=None');
   });
 
@@ -214,7 +227,6 @@ describe('the cookie catalogue', () => {
 });
 
 describe('free days and access', () => {
-
   it('marks access as allowed for 600 s and reads the mark', () => {
     const jar = memoryCookieJar();
     expect(isAccessAllowed(jar)).toBe(false);
@@ -256,14 +268,12 @@ describe('share passcode cookies', () => {
   });
 
   it('prunes on a read that finds nothing without creating a cookie', () => {
-    const jar = memoryCookieJar(
-      ['s1', 's2', 's3', 's4'].map((id) => [token(id), `t-${id}`] as const),
-    );
+    const jar = memoryCookieJar(['s1', 's2', 's3', 's4'].map((id) => [token(id), `t-${id}`] as const));
     expect(readSharePasscodeToken(jar, 'new')).toBeUndefined();
     expect(names(jar)).toEqual([token('s2'), token('s3'), token('s4')]);
   });
 
-  it("never touches other cookies, nor a cookie named only by the base name", () => {
+  it('never touches other cookies, nor a cookie named only by the base name', () => {
     const jar = memoryCookieJar('nubo_locale=ja; nubo_share_passcode_token_=odd; __source=x');
     for (const id of ['s1', 's2', 's3', 's4', 's5']) rememberSharePasscodeToken(jar, id, 't');
     expect(names(jar)).toEqual(['nubo_locale', 'nubo_share_passcode_token_', '__source', token('s3'), token('s4'), token('s5')]);

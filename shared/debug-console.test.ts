@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  createDebugConsoleTrigger,
   DEBUG_CONSOLE_CLICKS,
   DEBUG_CONSOLE_MAX_GAP_MS,
-  createDebugConsoleTrigger,
   isDebugConsoleEnvironment,
   remoteAllowsDebugConsole,
   shouldOpenDebugConsole,

@@ -37,7 +37,6 @@ export const DEBUG_OPTIONS_PATH = '/config/v1/debug_options';
 /** vConsole, served from Nubo's own origin (SPEC §7.5), never from a CDN. */
 export const VCONSOLE_SCRIPT_PATH = '/scripts/vconsole.min.js';
 
-
 /** Whether a remote config answer allows the console; anything malformed says no. */
 export function remoteAllowsDebugConsole(answer: unknown): boolean {
   const allow = (answer as Partial<DebugOptionsAnswer> | null | undefined)?.value?.values?.debug_options?.allow_vconsole;

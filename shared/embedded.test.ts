@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   ACTION_MESSAGE_TYPE,
   APP_HANDLED_ACTIONS,
-  EMBEDDED_ACTIONS,
-  OPEN_FEEDBACK_MESSAGE,
   actionHandledBy,
   actionMessage,
+  EMBEDDED_ACTIONS,
   embeddedLinkAction,
   frameMessageTarget,
   isActionMessage,
   isEmbeddedAction,
+  OPEN_FEEDBACK_MESSAGE,
 } from './embedded.ts';
 
 const PAGE = 'https://drive.example.com';
@@ -55,7 +55,11 @@ describe('embeddedLinkAction', () => {
   });
 
   it('counts an action value that starts with an allowed name, and keeps the whole value', () => {
-    expect(embeddedLinkAction('/drive?action=search_from_header', PAGE)).toMatchObject({ action: 'search_from_header', actionName: 'search', handledBy: 'app' });
+    expect(embeddedLinkAction('/drive?action=search_from_header', PAGE)).toMatchObject({
+      action: 'search_from_header',
+      actionName: 'search',
+      handledBy: 'app',
+    });
   });
 
   it('ignores an action value that only contains an allowed name further in', () => {
@@ -69,7 +73,13 @@ describe('embeddedLinkAction', () => {
   });
 
   it('ignores links outside /drive, including /drivex and /es/drive', () => {
-    for (const href of ['/?action=open_file', '/drivex?action=open_file', '/drivex/a?action=open_file', '/s/abc?action=open_file', '/es/drive?action=open_file']) {
+    for (const href of [
+      '/?action=open_file',
+      '/drivex?action=open_file',
+      '/drivex/a?action=open_file',
+      '/s/abc?action=open_file',
+      '/es/drive?action=open_file',
+    ]) {
       expect(embeddedLinkAction(href, PAGE), href).toBeUndefined();
     }
   });
@@ -92,7 +102,12 @@ describe('embeddedLinkAction', () => {
 
   it('keeps a __proto__ query parameter as plain data', () => {
     const result = embeddedLinkAction('/drive?action=open_file&__proto__=x&file_id=a&file_id=b', PAGE);
-    expect(result?.params).toEqual(Object.fromEntries([['__proto__', 'x'], ['file_id', 'a']]));
+    expect(result?.params).toEqual(
+      Object.fromEntries([
+        ['__proto__', 'x'],
+        ['file_id', 'a'],
+      ]),
+    );
     expect(Object.getPrototypeOf(result?.params)).toBe(Object.prototype);
   });
 });
@@ -109,7 +124,13 @@ describe('frameMessageTarget', () => {
   });
 
   it('refuses an origin with a path, query, fragment or credentials', () => {
-    for (const origin of ['https://host.example/app', 'https://host.example?x=1', 'https://host.example#top', 'https://user:pw@host.example', 'https://host.example\\evil']) {
+    for (const origin of [
+      'https://host.example/app',
+      'https://host.example?x=1',
+      'https://host.example#top',
+      'https://user:pw@host.example',
+      'https://host.example\\evil',
+    ]) {
       expect(frameMessageTarget(origin), origin).toBeUndefined();
     }
   });

@@ -47,7 +47,6 @@ export type EmbeddedLinkAction = {
   params: Record<string, string>;
 };
 
-
 /**
  * The embedded link rule (SPEC §5): a link counts only if it stays on the page's origin, its path
  * is /drive or under /drive/, and its action value starts with an allowed action name.

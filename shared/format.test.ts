@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIZE_UNITS, formatDateTime, formatLongDate, formatSize, formatThousands } from './format.ts';
+import { formatDateTime, formatLongDate, formatSize, formatThousands, SIZE_UNITS } from './format.ts';
 
 describe('formatSize', () => {
   it('shows 1536 bytes as 1.50 KB', () => {
@@ -29,7 +29,7 @@ describe('formatSize', () => {
     expect(formatSize(1024 ** 2 - 1)).toBe('1.00 MB');
   });
 
-  it('accepts the API\'s sizes sent as strings', () => {
+  it("accepts the API's sizes sent as strings", () => {
     expect(formatSize('1048576')).toBe('1.00 MB');
     expect(formatSize('0')).toBe('0 B');
   });

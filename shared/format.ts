@@ -41,8 +41,6 @@ export function formatThousands(n: number | string): string {
   return `${sign}${digits!.replace(/\B(?=(\d{3})+$)/g, ',')}${rest}`;
 }
 
-
-
 /** 'YYYY-MM-DD HH:mm' in local time, or in `timeZone`; '' for an invalid date or time zone. */
 export function formatDateTime(date: Date | string | number, timeZone?: string): string {
   const parts = dateTimeParts(date, timeZone);

@@ -41,7 +41,10 @@ function transportOf(win: NativeWindow): ((message: { id: string; type: BridgeMe
   return undefined;
 }
 
-export function createNativeBridge(win: NativeWindow, { timeoutMs = BRIDGE_TIMEOUT_MS, newId = (): string => crypto.randomUUID() } = {}): NativeBridge | undefined {
+export function createNativeBridge(
+  win: NativeWindow,
+  { timeoutMs = BRIDGE_TIMEOUT_MS, newId = (): string => crypto.randomUUID() } = {},
+): NativeBridge | undefined {
   const post = transportOf(win);
   if (!post) return undefined;
   const pending = new Map<string, { resolve(payload: unknown): void; reject(error: Error): void; timer: ReturnType<typeof setTimeout> }>();

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { CRAWLER_USER_AGENT_PATTERN, EMAIL_PATTERN, EMBEDDED_APP_UA_TOKEN, IPV4_PATTERN, MOBILE_BREAKPOINT_PX, MOBILE_MEDIA_QUERY, USER_AGENT_READ_LIMIT, isCrawler, isEmail, isEmbeddedAppUserAgent, isIpv4Host, readUserAgent } from './patterns.ts';
+import {
+  CRAWLER_USER_AGENT_PATTERN,
+  EMAIL_PATTERN,
+  EMBEDDED_APP_UA_TOKEN,
+  IPV4_PATTERN,
+  isCrawler,
+  isEmail,
+  isEmbeddedAppUserAgent,
+  isIpv4Host,
+  MOBILE_BREAKPOINT_PX,
+  MOBILE_MEDIA_QUERY,
+  readUserAgent,
+  USER_AGENT_READ_LIMIT,
+} from './patterns.ts';
 
 const CHROME_DESKTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
@@ -68,8 +81,12 @@ describe('isCrawler', () => {
   });
 
   it('does not take a Cubot phone or the Sogou mobile browser for crawlers', () => {
-    expect(isCrawler('Mozilla/5.0 (Linux; Android 10; Cubot P40 Build/QP1A) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36')).toBe(false);
-    expect(isCrawler('Mozilla/5.0 (Linux; Android 12) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/86.0 Mobile Safari/537.36 SogouMobileBrowser/5.38.8')).toBe(false);
+    expect(isCrawler('Mozilla/5.0 (Linux; Android 10; Cubot P40 Build/QP1A) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36')).toBe(
+      false,
+    );
+    expect(isCrawler('Mozilla/5.0 (Linux; Android 12) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/86.0 Mobile Safari/537.36 SogouMobileBrowser/5.38.8')).toBe(
+      false,
+    );
   });
 
   it('does not count words that merely contain "bot"', () => {
@@ -154,5 +171,4 @@ describe('mobile width', () => {
     expect(MOBILE_BREAKPOINT_PX).toBe(768);
     expect(MOBILE_MEDIA_QUERY).toBe('(max-width: 768px)');
   });
-
 });

@@ -55,5 +55,8 @@ export const SHARE_FIRST_VIEW_ELEMENT = 'share-first-view';
  * name or title can close the element or open another (file names are data, never markup).
  */
 export function firstViewJson(first: ShareFirstView): string {
-  return JSON.stringify(first).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(first)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -26,7 +26,20 @@ describe('stat', () => {
   });
 
   it('sends nothing when storage cannot be read', () => {
-    const throwing = { getItem: () => { throw new Error('denied'); } };
-    expect(stat('sidebar_click', {}, () => { throw new Error('must not send'); }, throwing)).toBe(false);
+    const throwing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+    };
+    expect(
+      stat(
+        'sidebar_click',
+        {},
+        () => {
+          throw new Error('must not send');
+        },
+        throwing,
+      ),
+    ).toBe(false);
   });
 });

@@ -38,7 +38,8 @@ export type StatTransport = (path: string, body: string) => void;
 const beacon: StatTransport = (path, body) => {
   // sendBeacon survives the page being left. A string goes as text/plain, which needs no CORS
   // preflight anywhere; the server reads it as JSON. fetch with keepalive is the fallback.
-  if (!navigator.sendBeacon?.(path, body)) void fetch(path, { method: 'POST', body, headers: { 'content-type': 'text/plain' }, keepalive: true }).catch(() => {});
+  if (!navigator.sendBeacon?.(path, body))
+    void fetch(path, { method: 'POST', body, headers: { 'content-type': 'text/plain' }, keepalive: true }).catch(() => {});
 };
 
 /**

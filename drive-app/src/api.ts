@@ -1,10 +1,11 @@
 // The drive app's one API client: the shared client (SPEC §7), renewing the session once when a
 // call is answered 401, and signing this browser out when the server refuses to renew it.
-import { createApiClient } from '#shared/api/client.ts';
-import { sharesApi } from '#shared/api/shares-client.ts';
-import { filesApi } from '#shared/api/files-client.ts';
-import { ACCOUNT_PATHS, type TokenBody, type WebSession } from '#shared/api/accounts.ts';
+
 import { CLIENT_IDS } from '#shared/accounts/clients.ts';
+import { ACCOUNT_PATHS, type TokenBody, type WebSession } from '#shared/api/accounts.ts';
+import { createApiClient } from '#shared/api/client.ts';
+import { filesApi } from '#shared/api/files-client.ts';
+import { sharesApi } from '#shared/api/shares-client.ts';
 import { withSessionRefresh } from './accounts/session-refresh.ts';
 import { forgetSignIn, rememberSignIn } from './accounts/signed-in-marker.ts';
 import { appEvents } from './events.ts';

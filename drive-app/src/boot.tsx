@@ -3,8 +3,8 @@
 import type { ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './stores/theme.ts';
-import { isEmbeddedVisit } from './embedding/embedded-visit.ts';
 import { AppRoot } from './components/AppRoot.tsx';
+import { isEmbeddedVisit } from './embedding/embedded-visit.ts';
 import './styles.css';
 
 /** `serverRendered`: the page's HTML came rendered by the server (the share page), to take over. */

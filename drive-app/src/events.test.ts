@@ -1,4 +1,4 @@
-import { describe, it, expect, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createEventBus } from './events.ts';
 
 type Events = { ping: { n: number }; pong: Record<string, never> };

@@ -1,6 +1,6 @@
 // Password hashing with argon2id. The cost is set so one verification takes about 55 ms on the
 // 2-core machines Nubo is measured on (npm run bench), keeping a sign-in under 100 ms.
-import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import { type Algorithm, hash, verify } from '@node-rs/argon2';
 
 /** Algorithm.Argon2id: the package declares it as a const enum, which exists only in its types. */
 const ARGON2ID_ALGORITHM = 2 as Algorithm;

@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { describe, it, expect, afterAll } from 'vitest';
-import { memoryCounterStore, redisCounterStore, type CounterStore } from './rate-limits.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type CounterStore, memoryCounterStore, redisCounterStore } from './rate-limits.ts';
 
 // The machine's Redis (CI and development machines both run one); keys carry a run prefix.
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 let clock = 1_000_000;
 const stores: Array<[string, CounterStore, (ms: number) => Promise<void>]> = [
-  ['memory', memoryCounterStore(() => clock), async (ms) => {
-    clock += ms;
-  }],
+  [
+    'memory',
+    memoryCounterStore(() => clock),
+    async (ms) => {
+      clock += ms;
+    },
+  ],
   ['redis', redisCounterStore(REDIS_URL, `nubo-test:${randomBytes(6).toString('hex')}:`), (ms) => new Promise((r) => setTimeout(r, ms))],
 ];
 

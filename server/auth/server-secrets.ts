@@ -1,8 +1,8 @@
 // A named secret shared by every server copy: made once by whichever copy asks first.
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
 import { serverSecretsRepository } from '../db/repositories/server-secrets.ts';
+import type { Database } from '../db/schema.ts';
 
 export async function serverSecret(db: Kysely<Database>, name: string): Promise<Buffer> {
   const secrets = serverSecretsRepository(db);

@@ -1,7 +1,7 @@
 // How a browser holds its session: httpOnly token cookies no script can read, plus the readable
 // user id cookie (SPEC §9). Written and cleared only here.
 import type { FastifyReply } from 'fastify';
-import { COOKIES, serializeCookie, type CookieOptions } from '#shared/cookies.ts';
+import { COOKIES, type CookieOptions, serializeCookie } from '#shared/cookies.ts';
 import type { IssuedTokens } from './tokens.ts';
 
 export function setSessionCookies(reply: FastifyReply, tokens: IssuedTokens, secure: boolean) {

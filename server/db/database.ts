@@ -3,13 +3,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import type { DatabaseConfig } from '../config.ts';
-import type { Database } from './schema.ts';
 import type { Migration, MigrationResult } from 'kysely/migration';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.ts';
 import { migrateToLatest } from './migrate.ts';
 import { MIGRATIONS } from './migrations/index.ts';
+import type { Database } from './schema.ts';
 
 export type Engine = DatabaseConfig['engine'];
 
@@ -82,7 +82,9 @@ function openPostgres(url: string, schema: string | undefined): Kysely<Database>
     connectionString: url,
     max: 10,
     // 64-bit integers (times in ms, sizes in bytes) as numbers: every value Nubo stores fits in 2^53.
-    types: { getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format)) } as pg.CustomTypesConfig,
+    types: {
+      getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format)),
+    } as pg.CustomTypesConfig,
     // A schema of its own keeps test runs (and several Nubos on one database) apart.
     ...(schema ? { options: `-c search_path=${quoteIdentifier(schema)}` } : {}),
   });

@@ -1,18 +1,27 @@
-import { describe, it, expect, afterEach } from 'vitest';
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import { ENGINES, createTestDatabase, type TestDatabase } from '../testing/harness.ts';
-import { openDatabase, type NuboDatabase } from './database.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../testing/harness.ts';
+import { type NuboDatabase, openDatabase } from './database.ts';
 import { MigrationError } from './migrate.ts';
 
 // A small migration set written for this test, so the runner is pinned on both engines
 // independently of which tables Nubo has today.
 const createNotes: Migration = {
-  up: (db: Kysely<any>) => db.schema.createTable('note').addColumn('id', 'text', (c) => c.primaryKey()).addColumn('body', 'text', (c) => c.notNull()).execute(),
+  up: (db: Kysely<any>) =>
+    db.schema
+      .createTable('note')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .execute(),
   down: (db: Kysely<any>) => db.schema.dropTable('note').execute(),
 };
 const addNoteSize: Migration = {
-  up: (db: Kysely<any>) => db.schema.alterTable('note').addColumn('size', 'bigint', (c) => c.notNull().defaultTo(0)).execute(),
+  up: (db: Kysely<any>) =>
+    db.schema
+      .alterTable('note')
+      .addColumn('size', 'bigint', (c) => c.notNull().defaultTo(0))
+      .execute(),
 };
 
 describe.each(ENGINES)('migrateToLatest on %s', (engine) => {

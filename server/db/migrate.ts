@@ -1,7 +1,7 @@
 // Brings the schema to the latest migration on start. Both engines run the same migrations;
 // Kysely's migrator takes a lock, so several servers starting at once migrate only once.
 import type { Kysely } from 'kysely';
-import { Migrator, type Migration, type MigrationResult } from 'kysely/migration';
+import { type Migration, type MigrationResult, Migrator } from 'kysely/migration';
 import { MIGRATIONS } from './migrations/index.ts';
 
 export class MigrationError extends Error {

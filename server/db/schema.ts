@@ -98,7 +98,16 @@ export interface ServerSecretTable {
 }
 
 /** The kinds of drive events, as the API names them. */
-export type EventType = 'TYPE_UPLOAD' | 'TYPE_CREATE_FOLDER' | 'TYPE_RENAME' | 'TYPE_MOVE' | 'TYPE_COPY' | 'TYPE_TRASH' | 'TYPE_UNTRASH' | 'TYPE_DELETE' | 'TYPE_RESTORE';
+export type EventType =
+  | 'TYPE_UPLOAD'
+  | 'TYPE_CREATE_FOLDER'
+  | 'TYPE_RENAME'
+  | 'TYPE_MOVE'
+  | 'TYPE_COPY'
+  | 'TYPE_TRASH'
+  | 'TYPE_UNTRASH'
+  | 'TYPE_DELETE'
+  | 'TYPE_RESTORE';
 
 export interface EventTable {
   id: string;

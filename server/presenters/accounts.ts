@@ -3,8 +3,8 @@
 // the one asking.
 import { CLIENT_IDS } from '#shared/accounts/clients.ts';
 import type { SessionResource, SignedIn, UserProfile } from '#shared/api/accounts.ts';
-import type { SessionRow, UserRow } from '../db/repositories/accounts.ts';
 import type { IssuedTokens } from '../auth/tokens.ts';
+import type { SessionRow, UserRow } from '../db/repositories/accounts.ts';
 
 /** Browsers get an answer without secrets (their tokens travel in cookies); other clients get the tokens. */
 export function presentSignedIn(tokens: IssuedTokens): SignedIn {

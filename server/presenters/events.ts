@@ -1,9 +1,9 @@
 // The recent list as the API shows it (API.md Event): what happened, to which file, and the file
 // as it is now when it is still in the drive.
 import type { DriveEvent } from '#shared/api/files.ts';
-import type { EventType } from '../db/schema.ts';
 import type { EventRow } from '../db/repositories/events.ts';
 import type { FileRow } from '../db/repositories/files.ts';
+import type { EventType } from '../db/schema.ts';
 import { presentFile } from './files.ts';
 
 /** The type in words (English); apps show their own translation of `type`. */

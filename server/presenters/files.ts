@@ -1,8 +1,9 @@
 // Files as the API shows them (API.md File): a row of the drive, with what the caller may do with it.
-import { fileCategoryOf } from '#shared/files/classify.ts';
+
 import type { DriveFile } from '#shared/api/files.ts';
-import type { MediaRow } from '../db/repositories/media.ts';
+import { fileCategoryOf } from '#shared/files/classify.ts';
 import type { FileRow } from '../db/repositories/files.ts';
+import type { MediaRow } from '../db/repositories/media.ts';
 
 /** The API's File resource (API.md) for a row, with its download link when one is given. */
 export function presentFile(row: FileRow, download?: { url: string; expire: string }, thumbnailLink = '', media?: MediaRow): DriveFile {
@@ -24,9 +25,7 @@ export function presentFile(row: FileRow, download?: { url: string; expire: stri
     thumbnail_link: thumbnailLink,
     icon_link: '',
     params: JSON.parse(row.params),
-    ...(download
-      ? { web_content_link: download.url, links: { 'application/octet-stream': { url: download.url, token: '', expire: download.expire } } }
-      : {}),
+    ...(download ? { web_content_link: download.url, links: { 'application/octet-stream': { url: download.url, token: '', expire: download.expire } } } : {}),
     ...(download && media
       ? {
           medias: [

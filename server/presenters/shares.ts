@@ -1,8 +1,8 @@
 // Shares as the API shows them (API.md Shares): the owner's list, a visitor's view of a share and
 // of its folders and files. Each answer carries the share status and its text (SPEC §4).
-import type { ShareStatus } from '#shared/api/shares.ts';
-import type { CreatedShare, ShareFolder, ShareSummary, ShareView } from '#shared/api/shares.ts';
+
 import type { DriveFile } from '#shared/api/files.ts';
+import type { CreatedShare, ShareFolder, ShareStatus, ShareSummary, ShareView } from '#shared/api/shares.ts';
 import type { FileRow } from '../db/repositories/files.ts';
 import type { ShareRow } from '../db/repositories/shares.ts';
 import type { OwnedShare, SharedFolder, ShareViewing } from '../services/shares.ts';

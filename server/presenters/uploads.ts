@@ -1,6 +1,6 @@
 // A new upload as the API shows it (API.md Files, UPLOAD_TYPE_RESUMABLE): the pending file and the
 // tus address its bytes go to.
-import { UPLOADS_PATH, type CreatedUpload } from '#shared/api/files.ts';
+import { type CreatedUpload, UPLOADS_PATH } from '#shared/api/files.ts';
 import type { CreatedUpload as NewUpload } from '../services/uploads.ts';
 import { presentFile } from './files.ts';
 

@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../testing/harness.ts';
 
 describe('GET /drive/v1/privilege/area_accessible', () => {

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { describe, it, expect, beforeAll, afterAll, beforeEach, afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { desktopRedirectUri, NATIVE_APP_REDIRECT_URI } from '#shared/accounts/clients.ts';
 import { solveProofOfWork } from '#shared/accounts/proof-of-work.ts';
-import { NATIVE_APP_REDIRECT_URI, desktopRedirectUri } from '#shared/accounts/clients.ts';
-import { ENGINES, createTestDatabase, startTestServer, type TestServer } from '../testing/harness.ts';
 import { DEFAULT_LIMITS } from '../services/accounts.ts';
-import { TestBrowser, goodPassword, uniqueEmail } from '../testing/browser.ts';
+import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
+import { createTestDatabase, ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
 
 const pkce = () => {
   const verifier = randomBytes(32).toString('base64url');
@@ -63,7 +63,11 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
 
   it('refuses a weak password with password_too_weak and the reason', async () => {
     const browser = new TestBrowser(server.url);
-    for (const [password, reason] of [['short1', 'too_short'], ['password123', 'common'], ['aaaaaaaaaa', 'common']] as const) {
+    for (const [password, reason] of [
+      ['short1', 'too_short'],
+      ['password123', 'common'],
+      ['aaaaaaaaaa', 'common'],
+    ] as const) {
       const answer = await browser.post('/v1/auth/signup', { email: uniqueEmail(), password, name: 'Ann' });
       expect(answer.status).toBe(400);
       expect(answer.body).toMatchObject({ error: 'password_too_weak', details: [{ field: 'password', reason }] });
@@ -132,7 +136,11 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     expect(replay.body.error).toBe('invalid_grant');
     // The legitimate holder of the newest tokens is signed out too: the session is revoked.
     expect((await client.get('/v1/user/me', { Authorization: `Bearer ${second.body.access_token}` })).status).toBe(401);
-    const afterReplay = await client.post('/v1/auth/token', { grant_type: 'refresh_token', refresh_token: second.body.refresh_token, client_id: 'nubo-desktop' });
+    const afterReplay = await client.post('/v1/auth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: second.body.refresh_token,
+      client_id: 'nubo-desktop',
+    });
     expect(afterReplay.body.error).toBe('invalid_grant');
   });
 
@@ -179,7 +187,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     expect(reuse.status).toBe(401);
   });
 
-  it('lists sessions, revokes one, refuses another person\'s, and signs out everywhere', async () => {
+  it("lists sessions, revokes one, refuses another person's, and signs out everywhere", async () => {
     const { browser, email, password } = await signedUpBrowser();
     const desktop = await bearerSignIn(email, password);
     const listed = await browser.get('/v1/auth/sessions');
@@ -284,7 +292,13 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       };
       const webview = new TestBrowser(server.url);
       const first = await code();
-      const signedIn = await webview.post('/v1/auth/token', { grant_type: 'authorization_code', code: first.code, code_verifier: first.verifier, client_id: 'nubo-web', redirect_uri: NATIVE_APP_REDIRECT_URI });
+      const signedIn = await webview.post('/v1/auth/token', {
+        grant_type: 'authorization_code',
+        code: first.code,
+        code_verifier: first.verifier,
+        client_id: 'nubo-web',
+        redirect_uri: NATIVE_APP_REDIRECT_URI,
+      });
       expect(signedIn.body).toMatchObject({ token_type: 'Cookie', sub: app.sub });
       expect(signedIn.body.access_token).toBeUndefined();
       expect((await webview.get('/v1/user/me')).body.sub).toBe(app.sub);
@@ -292,18 +306,28 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       // Another site cannot turn a code into a session in someone's browser.
       const second = await code();
       const foreign = new TestBrowser(server.url, 'https://evil.example');
-      const refused = await foreign.post('/v1/auth/token', { grant_type: 'authorization_code', code: second.code, code_verifier: second.verifier, client_id: 'nubo-web', redirect_uri: NATIVE_APP_REDIRECT_URI });
+      const refused = await foreign.post('/v1/auth/token', {
+        grant_type: 'authorization_code',
+        code: second.code,
+        code_verifier: second.verifier,
+        client_id: 'nubo-web',
+        redirect_uri: NATIVE_APP_REDIRECT_URI,
+      });
       expect(refused.status).toBe(403);
       expect(foreign.cookies.size).toBe(0);
       // Nor may a web-app code be sent anywhere but to the app.
-      expect((await authorize(app.browser, pkce().challenge, { client_id: 'nubo-web', redirect_uri: 'https://evil.example/cb' })).body.details[0].field).toBe('redirect_uri');
+      expect((await authorize(app.browser, pkce().challenge, { client_id: 'nubo-web', redirect_uri: 'https://evil.example/cb' })).body.details[0].field).toBe(
+        'redirect_uri',
+      );
     });
 
     it('refuses to authorize unknown clients, foreign redirect addresses and wider scopes', async () => {
       const { browser } = await signedUpBrowser();
       const { challenge } = pkce();
       expect((await authorize(browser, challenge, { client_id: 'evil-app' })).body.details[0].field).toBe('client_id');
-      expect((await authorize(browser, challenge, { redirect_uri: 'https://evil.example/windows/client-auth-code' })).body.details[0].field).toBe('redirect_uri');
+      expect((await authorize(browser, challenge, { redirect_uri: 'https://evil.example/windows/client-auth-code' })).body.details[0].field).toBe(
+        'redirect_uri',
+      );
       expect((await authorize(browser, challenge, { scope: 'user admin' })).body.details[0].field).toBe('scope');
       expect((await authorize(browser, 'short')).status).toBe(400);
       expect((await authorize(new TestBrowser(server.url), challenge)).status).toBe(401);
@@ -357,7 +381,11 @@ describe('sign-in abuse limits', () => {
   it('answers too_many_requests with Retry-After once an account has 20 failures', async () => {
     await server.dispose();
     // Address limits lifted, so the wall met is the account's own.
-    server = await startTestServer('sqlite', {}, { ...limits, signInPerIp: { max: 1000, windowMs: 60_000 }, signInFailuresPerIp: { captchaAt: 1000, windowMs: 60_000 } });
+    server = await startTestServer(
+      'sqlite',
+      {},
+      { ...limits, signInPerIp: { max: 1000, windowMs: 60_000 }, signInFailuresPerIp: { captchaAt: 1000, windowMs: 60_000 } },
+    );
     const email = uniqueEmail();
     await new TestBrowser(server.url).post('/v1/auth/signup', { email, password: goodPassword(), name: 'Ann' });
     // Fresh solved challenges get past the proof-of-work step so the hard wall can be reached.
@@ -365,7 +393,11 @@ describe('sign-in abuse limits', () => {
     for (let i = 0; i <= 21; i++) {
       if (i === 21) expect.fail('20 failures did not close the account to further attempts');
       const challenge = (await new TestBrowser(server.url).post('/v1/auth/captcha')).body;
-      last = await new TestBrowser(server.url).post('/v1/auth/signin', { username: email, password: `wrong-${i}-password`, captcha_token: await solveProofOfWork(challenge) });
+      last = await new TestBrowser(server.url).post('/v1/auth/signin', {
+        username: email,
+        password: `wrong-${i}-password`,
+        captcha_token: await solveProofOfWork(challenge),
+      });
       if (last.status === 429) break;
       expect(last.body.error, `attempt ${i + 1}`).toBe('invalid_account_or_password');
     }
@@ -387,10 +419,13 @@ describe('several server copies', () => {
       expect((await new TestBrowser(first.url).post('/v1/auth/signup', { email, password, name: 'Ann' })).status).toBe(200);
       for (let i = 0; i < 5; i++) {
         const copy = i % 2 === 0 ? first : second;
-        expect((await new TestBrowser(copy.url).post('/v1/auth/signin', { username: email, password: `wrong-${i}-password` })).body.error).toBe('invalid_account_or_password');
+        expect((await new TestBrowser(copy.url).post('/v1/auth/signin', { username: email, password: `wrong-${i}-password` })).body.error).toBe(
+          'invalid_account_or_password',
+        );
       }
       // Both copies now ask for proof of work, and a challenge issued by one is accepted by the other.
-      for (const copy of [first, second]) expect((await new TestBrowser(copy.url).post('/v1/auth/signin', { username: email, password })).body.error).toBe('captcha_required');
+      for (const copy of [first, second])
+        expect((await new TestBrowser(copy.url).post('/v1/auth/signin', { username: email, password })).body.error).toBe('captcha_required');
       const challenge = (await new TestBrowser(first.url).post('/v1/auth/captcha')).body;
       const token = await solveProofOfWork(challenge);
       const answer = await new TestBrowser(second.url).post('/v1/auth/signin', { username: email, password, captcha_token: token });

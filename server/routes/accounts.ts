@@ -1,6 +1,7 @@
 // The accounts API under /v1 (API.md Auth): HTTP only; the rules are in services/accounts.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CLIENT_IDS } from '#shared/accounts/clients.ts';
 import {
   ACCOUNT_PATHS,
   AuthorizeAnswer,
@@ -9,22 +10,21 @@ import {
   ProofOfWorkAnswer,
   SessionList,
   SessionParams,
+  SignedIn,
   SignInBody,
   SignUpBody,
-  SignedIn,
   TokenBody,
   UpdateProfileBody,
   UserProfileSchema,
 } from '#shared/api/accounts.ts';
 import { ApiErrorSchema, EmptySchema } from '#shared/api/resources.ts';
-import { CLIENT_IDS } from '#shared/accounts/clients.ts';
 import { COOKIES } from '#shared/cookies.ts';
-import { ServiceError } from '../errors.ts';
-import { assertSameOrigin, authOf, credentialsOf, type Authenticator } from '../auth/authenticate.ts';
+import { type Authenticator, assertSameOrigin, authOf, credentialsOf } from '../auth/authenticate.ts';
 import { clearSessionCookies, setSessionCookies } from '../auth/session-cookies.ts';
 import type { IssuedTokens } from '../auth/tokens.ts';
-import type { AccountsService, RequestOrigin } from '../services/accounts.ts';
+import { ServiceError } from '../errors.ts';
 import { presentProfile, presentSession, presentSignedIn } from '../presenters/accounts.ts';
+import type { AccountsService, RequestOrigin } from '../services/accounts.ts';
 
 type Options = {
   accounts: AccountsService;
@@ -41,7 +41,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { a
 
   function clientOf(clientId: string | undefined): string {
     const id = clientId ?? CLIENT_IDS.web;
-    if (!KNOWN_CLIENTS.has(id)) throw new ServiceError('invalid_request', 'This application is not registered with Nubo.', [{ field: 'client_id', reason: 'unknown' }]);
+    if (!KNOWN_CLIENTS.has(id))
+      throw new ServiceError('invalid_request', 'This application is not registered with Nubo.', [{ field: 'client_id', reason: 'unknown' }]);
     return id;
   }
 
@@ -84,7 +85,10 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { a
     if (!body.code) throw new ServiceError('invalid_request', 'code is required for the authorization_code grant.', [{ field: 'code', reason: 'missing' }]);
     // A code turned into a cookie session must come from our own pages (no login CSRF).
     if (clientId === CLIENT_IDS.web) assertSameOrigin(request, publicUrl);
-    const tokens = await accounts.exchangeCode({ code: body.code, codeVerifier: body.code_verifier, clientId, redirectUri: body.redirect_uri }, originOf(request));
+    const tokens = await accounts.exchangeCode(
+      { code: body.code, codeVerifier: body.code_verifier, clientId, redirectUri: body.redirect_uri },
+      originOf(request),
+    );
     return answerSignedIn(reply, tokens);
   });
 
@@ -102,16 +106,24 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { a
     accounts.proofOfWorkChallenge(originOf(request)),
   );
 
-  app.post(ACCOUNT_PATHS.revoke, { schema: { tags: ['auth'], response: { 200: EmptySchema, ...errors } }, preValidation: auth.requireUser }, async (request, reply) => {
-    await accounts.signOut(authOf(request).session);
-    if (credentialsOf(request)?.via === 'cookie') clearSessionCookies(reply, secureCookies);
-    return {};
-  });
+  app.post(
+    ACCOUNT_PATHS.revoke,
+    { schema: { tags: ['auth'], response: { 200: EmptySchema, ...errors } }, preValidation: auth.requireUser },
+    async (request, reply) => {
+      await accounts.signOut(authOf(request).session);
+      if (credentialsOf(request)?.via === 'cookie') clearSessionCookies(reply, secureCookies);
+      return {};
+    },
+  );
 
-  app.get(ACCOUNT_PATHS.sessions, { schema: { tags: ['auth'], response: { 200: SessionList, ...errors } }, preValidation: auth.requireUser }, async (request) => {
-    const current = authOf(request);
-    return { sessions: (await accounts.listSessions(current)).map((session) => presentSession(session, current.session.id)) };
-  });
+  app.get(
+    ACCOUNT_PATHS.sessions,
+    { schema: { tags: ['auth'], response: { 200: SessionList, ...errors } }, preValidation: auth.requireUser },
+    async (request) => {
+      const current = authOf(request);
+      return { sessions: (await accounts.listSessions(current)).map((session) => presentSession(session, current.session.id)) };
+    },
+  );
 
   app.delete(
     `${ACCOUNT_PATHS.sessions}/:id`,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
-import { createUpload, sha256, signUp, tusUpload } from '../testing/uploads.ts';
+import { createUpload, signUp, tusUpload } from '../testing/uploads.ts';
 
 describe.each(ENGINES)('downloads on %s', (engine) => {
   let server: TestServer;
@@ -35,7 +35,12 @@ describe.each(ENGINES)('downloads on %s', (engine) => {
     const etag = `"${file.hash}"`;
 
     const whole = await fetch(link);
-    expect([whole.status, whole.headers.get('etag'), whole.headers.get('accept-ranges'), whole.headers.get('content-length')]).toEqual([200, etag, 'bytes', String(bytes.length)]);
+    expect([whole.status, whole.headers.get('etag'), whole.headers.get('accept-ranges'), whole.headers.get('content-length')]).toEqual([
+      200,
+      etag,
+      'bytes',
+      String(bytes.length),
+    ]);
     expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true);
 
     const unchanged = await fetch(link, { headers: { 'If-None-Match': `"other", ${etag}` } });
@@ -57,7 +62,12 @@ describe.each(ENGINES)('downloads on %s', (engine) => {
     expect([past.status, past.headers.get('content-range')]).toEqual([416, `bytes */${bytes.length}`]);
 
     const head = await fetch(link, { method: 'HEAD' });
-    expect([head.status, head.headers.get('content-length'), head.headers.get('etag'), (await head.arrayBuffer()).byteLength]).toEqual([200, String(bytes.length), etag, 0]);
+    expect([head.status, head.headers.get('content-length'), head.headers.get('etag'), (await head.arrayBuffer()).byteLength]).toEqual([
+      200,
+      String(bytes.length),
+      etag,
+      0,
+    ]);
   });
 
   it('keeps serving when a client walks away in the middle of a download', async () => {
@@ -106,7 +116,7 @@ describe.each(ENGINES)('downloads on %s', (engine) => {
     }
   });
 
-  it("counts downloaded bytes, ranges included, as traffic of the person the link was given to", async () => {
+  it('counts downloaded bytes, ranges included, as traffic of the person the link was given to', async () => {
     const { browser } = await signUp(server.url);
     const bytes = randomBytes(4000);
     const created = await createUpload(browser, 't.bin', bytes);

@@ -1,10 +1,10 @@
 // Downloads at their signed links (API.md File: web_content_link), with Range, conditional
 // requests and HEAD; from an object store, a redirect to a short-lived presigned address.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { LinkedFileParams, DownloadQuery } from '#shared/api/downloads.ts';
+import { DownloadQuery, LinkedFileParams } from '#shared/api/downloads.ts';
 import type { DownloadsService } from '../services/downloads.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import { DOWNLOAD_PATH, DOWNLOAD_SAFETY_HEADERS, contentDisposition, inlineContentType } from '../storage/download-links.ts';
+import { contentDisposition, DOWNLOAD_PATH, DOWNLOAD_SAFETY_HEADERS, inlineContentType } from '../storage/download-links.ts';
 import { requestedBytes, sendBlob } from '../storage/send-blob.ts';
 
 type Options = { downloads: DownloadsService; blobs: BlobStore };

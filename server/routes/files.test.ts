@@ -1,7 +1,7 @@
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
-import { TestBrowser, goodPassword, uniqueEmail } from '../testing/browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
 import { insertStoredFile } from '../testing/factories.ts';
+import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
 
 describe.each(ENGINES)('files API on %s', (engine) => {
   let server: TestServer;
@@ -36,7 +36,12 @@ describe.each(ENGINES)('files API on %s', (engine) => {
     const { browser } = await person();
     const create = (name: string) => browser.post('/drive/v1/files', { kind: 'drive#folder', name });
     expect((await create('')).body.error).toBe('file_name_empty');
-    for (const [name, reason] of [['a/b', 'slash'], ['..', 'dot'], ['a\u0000b', 'control'], ['x'.repeat(256), 'too_long']]) {
+    for (const [name, reason] of [
+      ['a/b', 'slash'],
+      ['..', 'dot'],
+      ['a\u0000b', 'control'],
+      ['x'.repeat(256), 'too_long'],
+    ]) {
       const answer = await create(name!);
       expect(answer.status).toBe(400);
       expect(answer.body.details[0].reason).toBe(reason);
@@ -101,7 +106,7 @@ describe.each(ENGINES)('files API on %s', (engine) => {
     await file('a.txt', docs.id);
     const a = await file('a.txt');
     expect((await browser.post('/drive/v1/files:batchMove', { ids: [a.id], to: { parent_id: docs.id } })).status).toBe(200);
-    expect((await names({ parent_id: docs.id, order: 'NAME_ASC' }))).toEqual(['Inner', 'a (1).txt', 'a.txt']);
+    expect(await names({ parent_id: docs.id, order: 'NAME_ASC' })).toEqual(['Inner', 'a (1).txt', 'a.txt']);
     for (const target of [docs.id, inner.id]) {
       const answer = await browser.post('/drive/v1/files:batchMove', { ids: [docs.id], to: { parent_id: target } });
       expect(answer.body.error).toBe('file_move_or_copy_to_cur');
@@ -164,7 +169,7 @@ describe.each(ENGINES)('files API on %s', (engine) => {
     await browser.post('/drive/v1/files:batchDelete', { ids: [docs.id] });
     await file('a.txt');
     await browser.post('/drive/v1/files:batchUntrash', { ids: [a.id] });
-    expect((await names({ order: 'NAME_ASC' }))).toEqual(['a (1).txt', 'a.txt']);
+    expect(await names({ order: 'NAME_ASC' })).toEqual(['a (1).txt', 'a.txt']);
   });
 
   it('deletes for ever, freeing the quota and the blob only when no file refers to it', async () => {

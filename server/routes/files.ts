@@ -1,7 +1,8 @@
 // The files API under /drive/v1 (API.md Files): HTTP only; rules in services/files.ts.
-import { Type } from 'typebox';
+
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import {
   AboutSchema,
   BatchIds,
@@ -20,14 +21,14 @@ import {
   RenameBody,
 } from '#shared/api/files.ts';
 import { ApiErrorSchema, EmptySchema } from '#shared/api/resources.ts';
-import { authOf, type Authenticator } from '../auth/authenticate.ts';
-import { ROOT, type CopyRequest, type FilesService } from '../services/files.ts';
-import { presentFile } from '../presenters/files.ts';
-import { presentEvent } from '../presenters/events.ts';
-import { presentCreatedUpload } from '../presenters/uploads.ts';
-import type { UploadsService } from '../services/uploads.ts';
-import type { FileRow } from '../db/repositories/files.ts';
 import { fileCategoryOf } from '#shared/files/classify.ts';
+import { type Authenticator, authOf } from '../auth/authenticate.ts';
+import type { FileRow } from '../db/repositories/files.ts';
+import { presentEvent } from '../presenters/events.ts';
+import { presentFile } from '../presenters/files.ts';
+import { presentCreatedUpload } from '../presenters/uploads.ts';
+import { type CopyRequest, type FilesService, ROOT } from '../services/files.ts';
+import type { UploadsService } from '../services/uploads.ts';
 import type { DownloadLinks } from '../storage/download-links.ts';
 
 type Options = {
@@ -50,7 +51,9 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
   const userOf = (request: Parameters<typeof authOf>[0]) => authOf(request).user.id;
   /** A thumbnail link when the content is a finished image, '' otherwise. */
   const thumbnailLink = (request: FastifyRequest, row: FileRow, size: 'SIZE_SMALL' | 'SIZE_LARGE') =>
-    row.phase === 'PHASE_TYPE_COMPLETE' && fileCategoryOf({ name: row.name, mimeType: row.mime_type }) === 'IMAGE' ? links.thumbnailFor(origin(request), row.id, size) : '';
+    row.phase === 'PHASE_TYPE_COMPLETE' && fileCategoryOf({ name: row.name, mimeType: row.mime_type }) === 'IMAGE'
+      ? links.thumbnailFor(origin(request), row.id, size)
+      : '';
 
   app.get(FILES_PATHS.files, { schema: { tags: ['files'], querystring: ListFilesQuery, response: { 200: FileListSchema, ...errors } } }, async (request) => {
     const q = request.query;
@@ -64,7 +67,11 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
       pinFoldersTop: q.pin_folders_top,
     });
     const size = q.thumbnail_size === 'SIZE_LARGE' ? 'SIZE_LARGE' : 'SIZE_SMALL';
-    return { kind: 'drive#fileList' as const, files: rows.map((row) => presentFile(row, undefined, thumbnailLink(request, row, size))), next_page_token: nextPageToken };
+    return {
+      kind: 'drive#fileList' as const,
+      files: rows.map((row) => presentFile(row, undefined, thumbnailLink(request, row, size))),
+      next_page_token: nextPageToken,
+    };
   });
 
   app.get(FILES_PATHS.file, { schema: { tags: ['files'], params: IdParams, response: { 200: FileSchema, ...errors } } }, async (request) => {
@@ -75,11 +82,9 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
     return presentFile(row, ready ? links.linkFor(origin(request), row.id, userOf(request)) : undefined, thumbnailLink(request, row, 'SIZE_LARGE'), media);
   });
 
-  app.get(
-    `${FILES_PATHS.file}/path`,
-    { schema: { tags: ['files'], params: IdParams, response: { 200: FolderPathSchema, ...errors } } },
-    async (request) => ({ folders: (await files.path(userOf(request), request.params.id)).map((row) => presentFile(row)) }),
-  );
+  app.get(`${FILES_PATHS.file}/path`, { schema: { tags: ['files'], params: IdParams, response: { 200: FolderPathSchema, ...errors } } }, async (request) => ({
+    folders: (await files.path(userOf(request), request.params.id)).map((row) => presentFile(row)),
+  }));
 
   app.post(
     FILES_PATHS.files,
@@ -87,7 +92,13 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
     async (request) => {
       const body = request.body;
       if (body.kind === 'drive#folder') return { file: presentFile(await files.createFolder(userOf(request), body.parent_id ?? ROOT, body.name)) };
-      const created = await uploads.create(userOf(request), { name: body.name, parentId: body.parent_id ?? ROOT, size: Number(body.size), hash: body.hash, mimeType: body.mime_type });
+      const created = await uploads.create(userOf(request), {
+        name: body.name,
+        parentId: body.parent_id ?? ROOT,
+        size: Number(body.size),
+        hash: body.hash,
+        mimeType: body.mime_type,
+      });
       return presentCreatedUpload(created, origin(request));
     },
   );

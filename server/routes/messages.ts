@@ -1,9 +1,9 @@
 // GET /i18n/<locale>/messages.json: the drive app's UI strings (SPEC §7.5), cached for 24 h
 // (SPEC §9), read once at start (services/messages.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { isLocale } from '#shared/i18n/locales.ts';
-import { ApiErrorSchema, NoBodySchema } from '#shared/api/resources.ts';
 import { MESSAGES_ROUTE, MessagesParams, MessagesSchema } from '#shared/api/messages.ts';
+import { ApiErrorSchema, NoBodySchema } from '#shared/api/resources.ts';
+import { isLocale } from '#shared/i18n/locales.ts';
 import { errorBody } from '../errors.ts';
 import type { LoadedMessages } from '../services/messages.ts';
 

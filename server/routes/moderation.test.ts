@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
-import { TestBrowser, goodPassword, uniqueEmail } from '../testing/browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
 import { insertStoredFile } from '../testing/factories.ts';
+import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
 
 describe.each(ENGINES)('taking content down on %s', (engine) => {
   let server: TestServer;
@@ -32,7 +32,11 @@ describe.each(ENGINES)('taking content down on %s', (engine) => {
     await insertStoredFile(server.database.db, other.userId, { name: 'copy.jpg', content: 'forbidden bytes' });
     const otherFile = (await other.browser.get('/drive/v1/files')).body.files[0];
     const otherShare = (await other.browser.post('/drive/v1/share', { file_ids: [otherFile.id] })).body.share_id;
-    const unrelated = (await other.browser.post('/drive/v1/share', { file_ids: [(await other.browser.post('/drive/v1/files', { kind: 'drive#folder', name: 'Clean' })).body.file.id] })).body.share_id;
+    const unrelated = (
+      await other.browser.post('/drive/v1/share', {
+        file_ids: [(await other.browser.post('/drive/v1/files', { kind: 'drive#folder', name: 'Clean' })).body.file.id],
+      })
+    ).body.share_id;
     void unrelated;
 
     const admin = await person(adminEmail);
@@ -74,7 +78,12 @@ describe.each(ENGINES)('taking content down on %s', (engine) => {
     await server.database.db.updateTable('user').set({ role: 'admin' }).where('id', '=', admin.userId).execute();
     await admin.browser.post('/audit-admin/v1/share', { gcids: [stored] });
     const uploader = await person();
-    const created = await uploader.browser.post('/drive/v1/files', { kind: 'drive#file', name: 'again.bin', size: String(Buffer.byteLength(bytes.toString('latin1'))), hash: stored });
+    const created = await uploader.browser.post('/drive/v1/files', {
+      kind: 'drive#file',
+      name: 'again.bin',
+      size: String(Buffer.byteLength(bytes.toString('latin1'))),
+      hash: stored,
+    });
     expect(created.body.file.phase).toBe('PHASE_TYPE_PENDING');
     expect(created.body.proof).toBeUndefined();
     void hash;
@@ -97,12 +106,19 @@ describe.each(ENGINES)('taking content down on %s', (engine) => {
       const shareId = (await owner.browser.post('/drive/v1/share', { file_ids: [top.id] })).body.share_id as string;
       return { inner, status: async () => (await new TestBrowser(server.url).get(`/drive/v1/share?share_id=${shareId}`)).body.share_status };
     };
-    const [movedInto, copiedInto, uploadedInto, untouched] = [await shared('Moved'), await shared('Copied'), await shared('Uploaded'), await shared('Untouched')];
+    const [movedInto, copiedInto, uploadedInto, untouched] = [
+      await shared('Moved'),
+      await shared('Copied'),
+      await shared('Uploaded'),
+      await shared('Untouched'),
+    ];
     for (const target of [movedInto, copiedInto, uploadedInto, untouched]) expect(await target.status()).toBe('OK');
 
     await owner.browser.post('/drive/v1/files:batchCopy', { ids: [stray.id], to: { parent_id: copiedInto.inner.id } });
     await owner.browser.post('/drive/v1/files:batchMove', { ids: [stray.id], to: { parent_id: movedInto.inner.id } });
-    const created = (await owner.browser.post('/drive/v1/files', { kind: 'drive#file', name: 'again.bin', parent_id: uploadedInto.inner.id, size: String(bytes.length) })).body;
+    const created = (
+      await owner.browser.post('/drive/v1/files', { kind: 'drive#file', name: 'again.bin', parent_id: uploadedInto.inner.id, size: String(bytes.length) })
+    ).body;
     const sent = await fetch(created.resumable.params.url, {
       method: 'PATCH',
       headers: { ...owner.browser.sessionHeaders(), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
@@ -110,7 +126,12 @@ describe.each(ENGINES)('taking content down on %s', (engine) => {
     });
     expect(sent.status).toBe(204);
 
-    expect([await movedInto.status(), await copiedInto.status(), await uploadedInto.status(), await untouched.status()]).toEqual(['PROHIBITED', 'PROHIBITED', 'PROHIBITED', 'OK']);
+    expect([await movedInto.status(), await copiedInto.status(), await uploadedInto.status(), await untouched.status()]).toEqual([
+      'PROHIBITED',
+      'PROHIBITED',
+      'PROHIBITED',
+      'OK',
+    ]);
   });
 
   it('lets only moderators take content down', async () => {

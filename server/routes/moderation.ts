@@ -3,9 +3,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUDIT_ADMIN_SHARE_PATH, TakedownBody, TakedownSchema } from '#shared/api/moderation.ts';
 import { ApiErrorSchema } from '#shared/api/resources.ts';
-import { authOf, type Authenticator } from '../auth/authenticate.ts';
-import type { ModerationService } from '../services/moderation.ts';
+import { type Authenticator, authOf } from '../auth/authenticate.ts';
 import { presentTakedown } from '../presenters/moderation.ts';
+import type { ModerationService } from '../services/moderation.ts';
 
 export const moderationRoutes: FastifyPluginAsyncTypebox<{ moderation: ModerationService; auth: Authenticator }> = async (app, { moderation, auth }) => {
   app.post(
@@ -19,7 +19,13 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<{ moderation: Moderatio
       const { user } = authOf(request);
       const takedown = await moderation.takeDown(
         { id: user.id, role: user.role },
-        { shareUserId: body.share_user_id ?? '', hashes: body.gcids ?? [], fileIds: body.file_ids ?? [], status: body.status ?? 'PROHIBITED', reason: body.reason ?? '' },
+        {
+          shareUserId: body.share_user_id ?? '',
+          hashes: body.gcids ?? [],
+          fileIds: body.file_ids ?? [],
+          status: body.status ?? 'PROHIBITED',
+          reason: body.reason ?? '',
+        },
       );
       return presentTakedown(takedown);
     },

@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENGINES, startTestServer } from '../testing/harness.ts';
 
 const ask = (url: string, body: unknown = {}) =>
@@ -9,7 +9,11 @@ describe.each(ENGINES)('POST /config/v1/debug_options (%s)', (engine) => {
     const server = await startTestServer(engine);
     try {
       const answer = await ask(server.url, { uuid: 'device-1', userid: 'user-1' });
-      expect([answer.status, await answer.json(), answer.headers.get('cache-control')]).toEqual([200, { value: { values: { debug_options: { allow_vconsole: false } } } }, 'no-store']);
+      expect([answer.status, await answer.json(), answer.headers.get('cache-control')]).toEqual([
+        200,
+        { value: { values: { debug_options: { allow_vconsole: false } } } },
+        'no-store',
+      ]);
     } finally {
       await server.dispose();
     }

@@ -1,9 +1,10 @@
 // POST /config/v1/debug_options (SPEC §7.4): whether the public site's debug console may open.
-import { Type } from 'typebox';
+
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { DebugOptionsAnswer, DebugOptionsBody } from '#shared/api/remote-config.ts';
 import { ApiErrorSchema } from '#shared/api/resources.ts';
 import { DEBUG_OPTIONS_PATH } from '#shared/debug-console.ts';
-import { DebugOptionsAnswer, DebugOptionsBody } from '#shared/api/remote-config.ts';
 import type { RemoteConfigService } from '../services/remote-config.ts';
 
 export const remoteConfigRoutes: FastifyPluginAsyncTypebox<{ remoteConfig: RemoteConfigService }> = async (app, { remoteConfig }) => {

@@ -1,10 +1,10 @@
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
-import { TestBrowser, goodPassword, uniqueEmail } from '../testing/browser.ts';
-import { insertManyStoredFiles, insertStoredFile } from '../testing/factories.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TREE_COPY_INLINE_MAX_ITEMS } from '../services/files.ts';
+import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
+import { insertManyStoredFiles, insertStoredFile } from '../testing/factories.ts';
+import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
 
-describe.each(ENGINES)('saving a share into one\'s drive on %s', (engine) => {
+describe.each(ENGINES)("saving a share into one's drive on %s", (engine) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(engine);
@@ -31,7 +31,12 @@ describe.each(ENGINES)('saving a share into one\'s drive on %s', (engine) => {
 
   const restore = (browser: TestBrowser, body: Record<string, unknown>) => browser.post('/drive/v1/share/restore', body);
   const names = async (browser: TestBrowser, parentId: string) =>
-    (await browser.get(`/drive/v1/files?parent_id=${parentId}&order=NAME_ASC`)).body.files as Array<{ id: string; name: string; hash: string; params: Record<string, string> }>;
+    (await browser.get(`/drive/v1/files?parent_id=${parentId}&order=NAME_ASC`)).body.files as Array<{
+      id: string;
+      name: string;
+      hash: string;
+      params: Record<string, string>;
+    }>;
 
   it('saves a whole tree into a "Saved shares" folder, pointing at the same content', async () => {
     const { share, a, b } = await sharedTrip();
@@ -51,7 +56,7 @@ describe.each(ENGINES)('saving a share into one\'s drive on %s', (engine) => {
     expect((await saver.browser.get('/drive/v1/events?limit=1')).body.events[0]).toMatchObject({ type: 'TYPE_RESTORE', file_name: 'Trip' });
   });
 
-  it('saves chosen items into a chosen folder, and refuses a folder that is not the saver\'s', async () => {
+  it("saves chosen items into a chosen folder, and refuses a folder that is not the saver's", async () => {
     const { share, b, owner } = await sharedTrip();
     const saver = await person();
     const inbox = (await saver.browser.post('/drive/v1/files', { kind: 'drive#folder', name: 'Inbox' })).body.file;
@@ -62,7 +67,7 @@ describe.each(ENGINES)('saving a share into one\'s drive on %s', (engine) => {
     expect((await restore(saver.browser, { share_id: share.share_id, parent_id: ownersFolder.id })).status).toBe(404);
   });
 
-  it('answers file_restore_own for one\'s own share, and needs a signed-in saver', async () => {
+  it("answers file_restore_own for one's own share, and needs a signed-in saver", async () => {
     const { share, owner } = await sharedTrip();
     expect((await restore(owner.browser, { share_id: share.share_id })).body.error).toBe('file_restore_own');
     expect((await restore(new TestBrowser(server.url), { share_id: share.share_id })).status).toBe(401);
@@ -71,7 +76,10 @@ describe.each(ENGINES)('saving a share into one\'s drive on %s', (engine) => {
   it('needs the passcode token of a protected share', async () => {
     const { share } = await sharedTrip({ custom_pass_code: 'open42' });
     const saver = await person();
-    expect((await restore(saver.browser, { share_id: share.share_id })).body).toMatchObject({ share_status: 'PASS_CODE_EMPTY', restore_status: 'RESTORE_UNKNOWN' });
+    expect((await restore(saver.browser, { share_id: share.share_id })).body).toMatchObject({
+      share_status: 'PASS_CODE_EMPTY',
+      restore_status: 'RESTORE_UNKNOWN',
+    });
     const token = (await saver.browser.get(`/drive/v1/share?share_id=${share.share_id}&pass_code=open42`)).body.pass_code_token;
     expect((await restore(saver.browser, { share_id: share.share_id, pass_code_token: token })).body.restore_status).toBe('RESTORE_COMPLETE');
   });
@@ -112,7 +120,12 @@ describe.each(ENGINES)('saving a share into one\'s drive on %s', (engine) => {
       task = (await saver.browser.get(`/drive/v1/tasks/${started.restore_task_id}`)).body;
     }
     expect(task).toMatchObject({ type: 'restore', phase: 'PHASE_TYPE_COMPLETE', progress: 100 });
-    const count = await server.database.db.selectFrom('file').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', saver.userId).where('kind', '=', 'drive#file').executeTakeFirstOrThrow();
+    const count = await server.database.db
+      .selectFrom('file')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', saver.userId)
+      .where('kind', '=', 'drive#file')
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(TREE_COPY_INLINE_MAX_ITEMS + 6);
   });
 });

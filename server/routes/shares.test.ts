@@ -1,8 +1,8 @@
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
-import { TestBrowser, goodPassword, uniqueEmail } from '../testing/browser.ts';
-import { insertStoredFile, localBlobsOf } from '../testing/factories.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskName } from '../presenters/shares.ts';
+import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
+import { insertStoredFile, localBlobsOf } from '../testing/factories.ts';
+import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
 
 describe.each(ENGINES)('shares on %s', (engine) => {
   let server: TestServer;
@@ -24,7 +24,8 @@ describe.each(ENGINES)('shares on %s', (engine) => {
     return { browser, userId: body.sub as string, trip, day, a, b, secret };
   }
   const visitor = () => new TestBrowser(server.url);
-  const view = (shareId: string, extra: Record<string, string> = {}) => visitor().get(`/drive/v1/share?${new URLSearchParams({ share_id: shareId, ...extra })}`);
+  const view = (shareId: string, extra: Record<string, string> = {}) =>
+    visitor().get(`/drive/v1/share?${new URLSearchParams({ share_id: shareId, ...extra })}`);
 
   it('shares a folder with a generated passcode: EMPTY, then ERROR, then OK with a token that opens it', async () => {
     const { browser, trip } = await owner();
@@ -83,7 +84,11 @@ describe.each(ENGINES)('shares on %s', (engine) => {
   it('answers EXPIRED, DELETED (cancelled or files gone) and NOT_FOUND', async () => {
     const { browser, trip, a, userId } = await owner();
     const expiring = (await browser.post('/drive/v1/share', { file_ids: [trip.id], expiration_days: 1 })).body.share_id;
-    await server.database.db.updateTable('share').set({ expires_at: Date.now() - 1 }).where('id', '=', expiring).execute();
+    await server.database.db
+      .updateTable('share')
+      .set({ expires_at: Date.now() - 1 })
+      .where('id', '=', expiring)
+      .execute();
     expect((await view(expiring)).body.share_status).toBe('EXPIRED');
 
     const cancelled = (await browser.post('/drive/v1/share', { file_ids: [trip.id] })).body.share_id;
@@ -118,7 +123,15 @@ describe.each(ENGINES)('shares on %s', (engine) => {
     await view(id, { pass_code: 'abcd12' });
     await view(id, { pass_code: 'abcd12' });
     const mine = (await first.browser.get('/drive/v1/share/list')).body.data;
-    expect(mine[0]).toMatchObject({ share_id: id, share_status: 'OK', pass_code: 'abcd12', view_count: '2', file_num: '1', restore_count: '0', expiration_at: '-1' });
+    expect(mine[0]).toMatchObject({
+      share_id: id,
+      share_status: 'OK',
+      pass_code: 'abcd12',
+      view_count: '2',
+      file_num: '1',
+      restore_count: '0',
+      expiration_at: '-1',
+    });
 
     const second = await owner();
     expect((await second.browser.post('/drive/v1/share', { file_ids: [first.secret.id] })).status).toBe(404);

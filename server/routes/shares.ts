@@ -2,12 +2,13 @@
 // calls need only the share id (and its passcode), and answer a share status with HTTP 200.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { ApiErrorSchema, EmptySchema } from '#shared/api/resources.ts';
 import {
   BatchDeleteSharesBody,
   BatchShareFileInfoBody,
   BatchShareFileInfoSchema,
-  CreateShareBody,
   CreatedShareSchema,
+  CreateShareBody,
   SHARE_PATHS,
   ShareDetailQuery,
   ShareFileInfoQuery,
@@ -17,11 +18,10 @@ import {
   ShareViewSchema,
   ViewShareQuery,
 } from '#shared/api/shares.ts';
-import { ApiErrorSchema, EmptySchema } from '#shared/api/resources.ts';
-import { authOf, type Authenticator } from '../auth/authenticate.ts';
-import type { SharesService } from '../services/shares.ts';
+import { type Authenticator, authOf } from '../auth/authenticate.ts';
+import { presentCreatedShare, presentSharedFile, presentShareFolder, presentShareSummary, presentShareView, SHARE_STATUS_TEXT } from '../presenters/shares.ts';
 import type { ShareVisit } from '../services/share-status.ts';
-import { SHARE_STATUS_TEXT, presentCreatedShare, presentShareFolder, presentShareSummary, presentShareView, presentSharedFile } from '../presenters/shares.ts';
+import type { SharesService } from '../services/shares.ts';
 import type { DownloadLinks } from '../storage/download-links.ts';
 
 type Options = {
@@ -56,10 +56,14 @@ export const shareRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sha
     },
   );
 
-  app.get(SHARE_PATHS.list, { preValidation: auth.requireUser, schema: { tags: ['shares'], response: { 200: ShareListSchema, ...errors } } }, async (request) => {
-    const owned = await shares.listMine(authOf(request).user.id);
-    return { data: owned.map((share) => presentShareSummary(share, origin(request))), next_page_token: '' };
-  });
+  app.get(
+    SHARE_PATHS.list,
+    { preValidation: auth.requireUser, schema: { tags: ['shares'], response: { 200: ShareListSchema, ...errors } } },
+    async (request) => {
+      const owned = await shares.listMine(authOf(request).user.id);
+      return { data: owned.map((share) => presentShareSummary(share, origin(request))), next_page_token: '' };
+    },
+  );
 
   // A literal ':' in a Fastify path is written '::'.
   app.post(
@@ -75,19 +79,27 @@ export const shareRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sha
     presentShareView(await shares.view(shareVisitOf(request, request.query), { limit: request.query.limit ?? 100, pageToken: request.query.page_token })),
   );
 
-  app.get(SHARE_PATHS.detail, { schema: { tags: ['shares'], querystring: ShareDetailQuery, response: { 200: ShareFolderSchema, ...errors } } }, async (request) => {
-    const paging = { limit: request.query.limit ?? 100, pageToken: request.query.page_token, order: request.query.order };
-    return presentShareFolder(await shares.folder(shareVisitOf(request, request.query), [request.query.parent_id], paging));
-  });
+  app.get(
+    SHARE_PATHS.detail,
+    { schema: { tags: ['shares'], querystring: ShareDetailQuery, response: { 200: ShareFolderSchema, ...errors } } },
+    async (request) => {
+      const paging = { limit: request.query.limit ?? 100, pageToken: request.query.page_token, order: request.query.order };
+      return presentShareFolder(await shares.folder(shareVisitOf(request, request.query), [request.query.parent_id], paging));
+    },
+  );
 
   // A visitor's download link counts no one's traffic: there may be no one signed in.
   const linksFor = (request: FastifyRequest) => (file: { id: string }) => links.linkFor(origin(request), file.id, '');
 
-  app.get(SHARE_PATHS.fileInfo, { schema: { tags: ['shares'], querystring: ShareFileInfoQuery, response: { 200: ShareFileInfoSchema, ...errors } } }, async (request) => {
-    const { status, files } = await shares.fileInfo(shareVisitOf(request, request.query), [request.query.file_id]);
-    const file = files[0];
-    return { share_status: status, share_status_text: SHARE_STATUS_TEXT[status], ...(file ? { file_info: presentSharedFile(file, linksFor(request)) } : {}) };
-  });
+  app.get(
+    SHARE_PATHS.fileInfo,
+    { schema: { tags: ['shares'], querystring: ShareFileInfoQuery, response: { 200: ShareFileInfoSchema, ...errors } } },
+    async (request) => {
+      const { status, files } = await shares.fileInfo(shareVisitOf(request, request.query), [request.query.file_id]);
+      const file = files[0];
+      return { share_status: status, share_status_text: SHARE_STATUS_TEXT[status], ...(file ? { file_info: presentSharedFile(file, linksFor(request)) } : {}) };
+    },
+  );
 
   app.post(
     SHARE_PATHS.batchFileInfo.replace(':', '::'),

@@ -1,7 +1,7 @@
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAT_MODULE, STATS_PATH } from '#shared/statistics.ts';
-import { startTestServer, type TestServer } from '../testing/harness.ts';
 import { STATS_PER_IP } from '../services/statistics.ts';
+import { startTestServer, type TestServer } from '../testing/harness.ts';
 
 // No database is involved: one engine is enough.
 describe('statistic events (POST /v1/stats)', () => {

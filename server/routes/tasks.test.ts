@@ -1,10 +1,10 @@
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { ENGINES, createTestDatabase, startTestServer, type TestServer } from '../testing/harness.ts';
-import { TestBrowser, goodPassword, uniqueEmail } from '../testing/browser.ts';
-import { insertManyStoredFiles, insertStoredFile } from '../testing/factories.ts';
-import { TREE_COPY_INLINE_MAX_ITEMS } from '../services/files.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.ts';
+import { TREE_COPY_INLINE_MAX_ITEMS } from '../services/files.ts';
 import { TASK_LEASE_MS, TASK_MAX_ATTEMPTS, tasksService } from '../services/tasks.ts';
+import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
+import { insertManyStoredFiles, insertStoredFile } from '../testing/factories.ts';
+import { createTestDatabase, ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
 
 async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   for (let i = 0; i < 200; i++) {
@@ -67,12 +67,20 @@ describe.each(ENGINES)('tasks on %s', (engine) => {
     const [copied] = (await browser.get(`/drive/v1/files?parent_id=${target.id}`)).body.files;
     expect(copied).toMatchObject({ id: task.file_id, name: 'Big', kind: 'drive#folder' });
     const [copiedInner] = (await browser.get(`/drive/v1/files?parent_id=${copied.id}`)).body.files;
-    const count = await server.database.db.selectFrom('file').select((eb) => eb.fn.countAll<number>().as('n')).where('parent_id', '=', copiedInner.id).executeTakeFirstOrThrow();
+    const count = await server.database.db
+      .selectFrom('file')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('parent_id', '=', copiedInner.id)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(TREE_COPY_INLINE_MAX_ITEMS + 10);
     expect((await browser.get('/drive/v1/about')).body.quota.usage).toBe(String(2 * size));
 
     // A second copy would pass the limit: refused before any task is queued, nothing written.
-    await server.database.db.updateTable('user').set({ storage_limit: 3 * size - 1 }).where('id', '=', body.sub).execute();
+    await server.database.db
+      .updateTable('user')
+      .set({ storage_limit: 3 * size - 1 })
+      .where('id', '=', body.sub)
+      .execute();
     const refused = await browser.post('/drive/v1/files:batchCopy', { ids: [big.id], to: { parent_id: target.id } });
     expect([refused.status, refused.body.error]).toEqual([403, 'file_space_not_enough']);
     expect((await browser.get(`/drive/v1/files?parent_id=${target.id}`)).body.files).toHaveLength(1);
@@ -87,7 +95,10 @@ describe.each(ENGINES)('task queue on %s', (engine) => {
     try {
       await database.migrate();
       const at = Date.now();
-      await database.db.insertInto('user').values({ id: 'u1', email: 'u1@example.org', name: 'U', password_hash: null, created_at: at, updated_at: at }).execute();
+      await database.db
+        .insertInto('user')
+        .values({ id: 'u1', email: 'u1@example.org', name: 'U', password_hash: null, created_at: at, updated_at: at })
+        .execute();
       let clock = at;
       const queue = tasksService(database.db, () => clock);
       const task = await queue.enqueue({ userId: 'u1', type: 'trash', name: 'Empty trash' });

@@ -1,12 +1,12 @@
 // Tasks (API.md Tasks): GET /drive/v1/tasks/{id}, the user's task list, and emptying the trash,
 // which runs as a task.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiErrorSchema } from '#shared/api/resources.ts';
 import { FILES_PATHS } from '#shared/api/files.ts';
+import { ApiErrorSchema } from '#shared/api/resources.ts';
 import { StartedTaskSchema, TASK_PATHS, TaskListQuery, TaskListSchema, TaskParams, TaskSchema } from '#shared/api/tasks.ts';
-import { authOf, type Authenticator } from '../auth/authenticate.ts';
-import type { TasksService } from '../services/tasks.ts';
+import { type Authenticator, authOf } from '../auth/authenticate.ts';
 import { presentTask } from '../presenters/tasks.ts';
+import type { TasksService } from '../services/tasks.ts';
 
 type Options = { tasks: TasksService; wake: () => void; auth: Authenticator };
 

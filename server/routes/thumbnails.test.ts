@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
 import { createUpload, signUp, tusUpload } from '../testing/uploads.ts';
 
@@ -13,7 +13,9 @@ describe.each(ENGINES)('thumbnails on %s', (engine) => {
 
   it('makes image thumbnails once, in two sizes, behind signed links', async () => {
     const { browser } = await signUp(server.url);
-    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3366ff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3366ff' } })
+      .png()
+      .toBuffer();
     const created = await createUpload(browser, 'sky.png', png, { mime_type: 'image/png' });
     await tusUpload(browser, png, { uploadUrl: created.body.resumable.params.url });
     const listed = (await browser.get('/drive/v1/files')).body.files[0];

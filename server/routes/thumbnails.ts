@@ -1,6 +1,7 @@
 // Thumbnails of images at their signed links (API.md File: thumbnail_link).
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
 import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LinkedFileParams, ThumbnailQuery } from '#shared/api/downloads.ts';
 import type { ThumbnailsService } from '../services/thumbnails.ts';
 import { THUMBNAIL_PATH } from '../storage/download-links.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { ENGINES, createTestDatabase, startTestServer, type TestServer } from '../testing/harness.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../testing/browser.ts';
+import { createTestDatabase, ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
 import { createUpload, sha256, signUp, tusUpload } from '../testing/uploads.ts';
 
 /** `seconds` of 8 kHz mono 16-bit PCM in a WAV container. */
@@ -55,7 +55,11 @@ describe.each(ENGINES)('uploads on %s', (engine) => {
     const created = await createUpload(browser, 'big.bin', bytes);
     const url = created.body.resumable.params.url;
     // Send a first part, then cut the connection in the middle of the next request.
-    await fetch(url, { method: 'PATCH', headers: { ...browser.sessionHeaders(), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: bytes.subarray(0, 1024 * 1024) });
+    await fetch(url, {
+      method: 'PATCH',
+      headers: { ...browser.sessionHeaders(), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      body: bytes.subarray(0, 1024 * 1024),
+    });
     const cut = new AbortController();
     const body = new ReadableStream({
       start(controller) {
@@ -63,7 +67,18 @@ describe.each(ENGINES)('uploads on %s', (engine) => {
         setTimeout(() => cut.abort(), 100);
       },
     });
-    await fetch(url, { method: 'PATCH', signal: cut.signal, headers: { ...browser.sessionHeaders(), 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(1024 * 1024), 'Content-Type': 'application/offset+octet-stream' }, body, duplex: 'half' } as RequestInit).catch(() => {});
+    await fetch(url, {
+      method: 'PATCH',
+      signal: cut.signal,
+      headers: {
+        ...browser.sessionHeaders(),
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': String(1024 * 1024),
+        'Content-Type': 'application/offset+octet-stream',
+      },
+      body,
+      duplex: 'half',
+    } as RequestInit).catch(() => {});
     await new Promise((r) => setTimeout(r, 200));
     // A tus client asks where the server is (HEAD) and sends the rest.
     await tusUpload(browser, bytes, { uploadUrl: url });
@@ -76,7 +91,11 @@ describe.each(ENGINES)('uploads on %s', (engine) => {
     const bytes = randomBytes(4000);
     const url = (await createUpload(browser, 'rules.bin', bytes)).body.resumable.params.url;
     const send = (headers: Record<string, string>, body: Uint8Array<ArrayBuffer> = new Uint8Array(bytes.subarray(0, 1000))) =>
-      fetch(url, { method: 'PATCH', headers: { ...browser.sessionHeaders(), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', ...headers }, body });
+      fetch(url, {
+        method: 'PATCH',
+        headers: { ...browser.sessionHeaders(), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', ...headers },
+        body,
+      });
     expect((await send({ 'Tus-Resumable': '0.2.2' })).status).toBe(412);
     expect((await send({ 'Content-Type': 'text/plain' })).status).toBe(415);
     expect((await send({ 'Content-Type': 'application/octet-stream' })).status).toBe(415);
@@ -100,7 +119,12 @@ describe.each(ENGINES)('uploads on %s', (engine) => {
     const hanging = fetch(url, {
       method: 'PATCH',
       headers: { ...browser.sessionHeaders(), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
-      body: new ReadableStream({ start: (controller) => { stall = controller; controller.enqueue(bytes.subarray(0, 300_000)); } }),
+      body: new ReadableStream({
+        start: (controller) => {
+          stall = controller;
+          controller.enqueue(bytes.subarray(0, 300_000));
+        },
+      }),
       duplex: 'half',
     } as RequestInit).catch(() => undefined);
     await new Promise((r) => setTimeout(r, 300));
@@ -113,9 +137,15 @@ describe.each(ENGINES)('uploads on %s', (engine) => {
   it('accepts generic tus creation with metadata, and creation-with-upload', async () => {
     const { browser } = await signUp(server.url);
     const bytes = randomBytes(700_000);
-    await tusUpload(browser, bytes, { endpoint: `${server.url}/drive/v1/uploads`, metadata: { name: 'clip.mp4', filetype: 'video/mp4' }, uploadDataDuringCreation: true });
+    await tusUpload(browser, bytes, {
+      endpoint: `${server.url}/drive/v1/uploads`,
+      metadata: { name: 'clip.mp4', filetype: 'video/mp4' },
+      uploadDataDuringCreation: true,
+    });
     const listed = (await browser.get('/drive/v1/files')).body.files;
-    expect(listed.map((f: { name: string; phase: string; hash: string }) => [f.name, f.phase, f.hash])).toEqual([['clip.mp4', 'PHASE_TYPE_COMPLETE', sha256(bytes)]]);
+    expect(listed.map((f: { name: string; phase: string; hash: string }) => [f.name, f.phase, f.hash])).toEqual([
+      ['clip.mp4', 'PHASE_TYPE_COMPLETE', sha256(bytes)],
+    ]);
   });
 
   it('cancels an upload (tus termination), removing its pending file', async () => {
@@ -156,7 +186,10 @@ describe.each(ENGINES)('uploads on %s', (engine) => {
     const a = randomBytes(1_000_000);
     const b = randomBytes(1_000_000);
     const [ua, ub] = [await createUpload(browser, 'a.bin', a), await createUpload(browser, 'b.bin', b)];
-    const results = await Promise.allSettled([tusUpload(browser, a, { uploadUrl: ua.body.resumable.params.url }), tusUpload(browser, b, { uploadUrl: ub.body.resumable.params.url })]);
+    const results = await Promise.allSettled([
+      tusUpload(browser, a, { uploadUrl: ua.body.resumable.params.url }),
+      tusUpload(browser, b, { uploadUrl: ub.body.resumable.params.url }),
+    ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const failure = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(String(failure.reason)).toContain('file_space_not_enough');
@@ -188,7 +221,11 @@ describe.each(ENGINES)('uploads on %s', (engine) => {
     const created = await createUpload(owner.browser, 'private.bin', randomBytes(100));
     const url = created.body.resumable.params.url;
     for (const method of ['HEAD', 'PATCH', 'DELETE']) {
-      const answer = await fetch(url, { method, headers: { ...other.browser.sessionHeaders(), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, ...(method === 'PATCH' ? { body: 'x' } : {}) });
+      const answer = await fetch(url, {
+        method,
+        headers: { ...other.browser.sessionHeaders(), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+        ...(method === 'PATCH' ? { body: 'x' } : {}),
+      });
       expect(answer.status, method).toBe(404);
     }
     expect((await fetch(url, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } })).status).toBe(401);
@@ -205,7 +242,11 @@ describe('an upload across a server restart', () => {
     const bytes = randomBytes(2 * 1024 * 1024);
     const created = await browser.post('/drive/v1/files', { kind: 'drive#file', name: 'r.bin', size: String(bytes.length) });
     const path = new URL(created.body.resumable.params.url).pathname;
-    await fetch(first.url + path, { method: 'PATCH', headers: { ...browser.sessionHeaders(), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: bytes.subarray(0, 1024 * 1024) });
+    await fetch(first.url + path, {
+      method: 'PATCH',
+      headers: { ...browser.sessionHeaders(), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      body: bytes.subarray(0, 1024 * 1024),
+    });
     await first.stop();
 
     const second = await startTestServer('sqlite', { database: database.config, dataDir, blobStore: first.config.blobStore });

@@ -1,18 +1,18 @@
 // Uploads over tus 1.0 at /drive/v1/uploads (creation, creation-with-upload, termination,
 // expiration). Creation is ours, so every upload is a pending
 // file with a checked name, folder and quota; the rest of the protocol is @tus/server's.
-import { Type } from 'typebox';
+
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Server as TusServer } from '@tus/server';
 import { ERRORS } from '@tus/utils';
-import { ProofBody, UPLOADS_PATH } from '#shared/api/files.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { FileSchema, ProofBody, UPLOADS_PATH } from '#shared/api/files.ts';
 import { ApiErrorSchema } from '#shared/api/resources.ts';
-import { FileSchema } from '#shared/api/files.ts';
-import { authOf, type Authenticator } from '../auth/authenticate.ts';
+import { type Authenticator, authOf } from '../auth/authenticate.ts';
 import { ServiceError } from '../errors.ts';
-import { ROOT } from '../services/files.ts';
 import { presentFile } from '../presenters/files.ts';
+import { ROOT } from '../services/files.ts';
 import type { UploadsService } from '../services/uploads.ts';
 import type { UploadStore } from '../storage/upload-store.ts';
 
@@ -48,7 +48,9 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { up
   app.post(UPLOADS_PATH, { preValidation: auth.requireUser, schema: { hide: true } }, async (request, reply) => {
     const length = Number(request.headers['upload-length']);
     if (!request.headers['upload-length'] || !Number.isSafeInteger(length) || length < 0) {
-      throw new ServiceError('invalid_request', 'Upload-Length is required: Nubo checks the quota before the first byte.', [{ field: 'Upload-Length', reason: 'missing' }]);
+      throw new ServiceError('invalid_request', 'Upload-Length is required: Nubo checks the quota before the first byte.', [
+        { field: 'Upload-Length', reason: 'missing' },
+      ]);
     }
     const metadata = parseUploadMetadata(request.headers['upload-metadata']);
     const created = await uploads.create(authOf(request).user.id, {
@@ -66,7 +68,12 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { up
     }
     return reply
       .status(201)
-      .headers({ ...TUS_HEADERS, Location: `${UPLOADS_PATH}/${id}`, 'Upload-Offset': String(offset), 'Upload-Expires': new Date(Date.now() + store.getExpiration()).toUTCString() })
+      .headers({
+        ...TUS_HEADERS,
+        Location: `${UPLOADS_PATH}/${id}`,
+        'Upload-Offset': String(offset),
+        'Upload-Expires': new Date(Date.now() + store.getExpiration()).toUTCString(),
+      })
       .send();
   });
 
@@ -87,7 +94,8 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { up
     reply.headers(TUS_HEADERS);
     try {
       if (request.headers['tus-resumable'] !== '1.0.0') return reply.status(412).header('Tus-Version', '1.0.0').send();
-      if (request.headers['content-type'] !== 'application/offset+octet-stream') return reply.status(415).type('text/plain').send('Content-Type must be application/offset+octet-stream\n');
+      if (request.headers['content-type'] !== 'application/offset+octet-stream')
+        return reply.status(415).type('text/plain').send('Content-Type must be application/offset+octet-stream\n');
       const offset = Number(request.headers['upload-offset']);
       if (request.headers['upload-offset'] === undefined || !Number.isSafeInteger(offset) || offset < 0) throw ERRORS.MISSING_OFFSET;
       // A client that reconnects while its broken request still runs here takes the upload over.
@@ -126,7 +134,15 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { up
 
   app.post(
     `${UPLOADS_PATH}/:id/proof`,
-    { preValidation: auth.requireUser, schema: { tags: ['files'], params: Type.Object({ id: Type.String({ maxLength: 64 }) }), body: ProofBody, response: { 200: FileSchema, 400: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema } } },
+    {
+      preValidation: auth.requireUser,
+      schema: {
+        tags: ['files'],
+        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        body: ProofBody,
+        response: { 200: FileSchema, 400: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
     async (request) => presentFile(await uploads.prove(authOf(request).user.id, request.params.id, request.body.range_hash)),
   );
 };

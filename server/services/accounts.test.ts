@@ -1,13 +1,13 @@
 // Rules that depend on time, pinned with a controlled clock over a real database.
 import { createHash, randomBytes } from 'node:crypto';
-import { describe, it, expect, beforeEach, afterEach } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { desktopRedirectUri } from '#shared/accounts/clients.ts';
-import { ENGINES, createTestDatabase, TEST_LIMITS, type TestDatabase } from '../testing/harness.ts';
-import { openDatabase, type NuboDatabase } from '../db/database.ts';
 import { memoryCounterStore } from '../auth/rate-limits.ts';
-import { ACCESS_TOKEN_TTL_MS, AUTH_CODE_TTL_MS, REFRESH_TOKEN_TTL_MS, accountsService, describeDevice, type AccountsService } from './accounts.ts';
-import { presentSession } from '../presenters/accounts.ts';
 import type { Authenticated } from '../auth/tokens.ts';
+import { type NuboDatabase, openDatabase } from '../db/database.ts';
+import { presentSession } from '../presenters/accounts.ts';
+import { createTestDatabase, ENGINES, TEST_LIMITS, type TestDatabase } from '../testing/harness.ts';
+import { ACCESS_TOKEN_TTL_MS, type AccountsService, AUTH_CODE_TTL_MS, accountsService, describeDevice, REFRESH_TOKEN_TTL_MS } from './accounts.ts';
 
 const origin = { ip: '127.0.0.1', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36' };
 
@@ -63,7 +63,12 @@ describe.each(ENGINES)('accounts service on %s', (engine) => {
     const tokens = await signUp();
     const verifier = randomBytes(32).toString('base64url');
     const challenge = createHash('sha256').update(verifier).digest('base64url');
-    const code = await accounts.authorize(tokens.userId, { clientId: 'nubo-desktop', scope: 'user pan offline', redirectUri: desktopRedirectUri(50000), codeChallenge: challenge });
+    const code = await accounts.authorize(tokens.userId, {
+      clientId: 'nubo-desktop',
+      scope: 'user pan offline',
+      redirectUri: desktopRedirectUri(50000),
+      codeChallenge: challenge,
+    });
     clock += AUTH_CODE_TTL_MS;
     await expect(
       accounts.exchangeCode({ code, codeVerifier: verifier, clientId: 'nubo-desktop', redirectUri: desktopRedirectUri(50000) }, origin),

@@ -6,15 +6,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import Bowser from 'bowser';
 import type { Kysely } from 'kysely';
-import { isEmail } from '#shared/patterns.ts';
+import { CLIENT_IDS, CLIENT_SCOPE, EXTENSION_REDIRECT_URI, NATIVE_APP_REDIRECT_URI } from '#shared/accounts/clients.ts';
 import { passwordProblem } from '#shared/accounts/password-rules.ts';
 import { isProofOfWork } from '#shared/accounts/proof-of-work.ts';
-import { CLIENT_IDS, CLIENT_SCOPE, EXTENSION_REDIRECT_URI, NATIVE_APP_REDIRECT_URI } from '#shared/accounts/clients.ts';
-import type { Database } from '../db/schema.ts';
-import { accountsRepository, type SessionRow, type UserRow } from '../db/repositories/accounts.ts';
-import type { CounterStore } from '../auth/rate-limits.ts';
+import { isEmail } from '#shared/patterns.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import type { CounterStore } from '../auth/rate-limits.ts';
 import type { Authenticated, IssuedTokens } from '../auth/tokens.ts';
+import { accountsRepository, type SessionRow, type UserRow } from '../db/repositories/accounts.ts';
+import type { Database } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
 import { hashSecret, newId, newSecret, secretMatches } from '../ids.ts';
 
@@ -57,7 +57,13 @@ const CODE_CLIENTS: Record<string, (redirectUri: string) => boolean> = {
 
 export type RequestOrigin = { ip: string; userAgent: string | undefined };
 
-export function accountsService(deps: { db: Kysely<Database>; counters: CounterStore; limits?: AccountLimits; adminEmails?: readonly string[]; now?: () => number }) {
+export function accountsService(deps: {
+  db: Kysely<Database>;
+  counters: CounterStore;
+  limits?: AccountLimits;
+  adminEmails?: readonly string[];
+  now?: () => number;
+}) {
   const repo = accountsRepository(deps.db);
   const LIMITS = deps.limits ?? DEFAULT_LIMITS;
   const counters = deps.counters;
@@ -143,8 +149,7 @@ export function accountsService(deps: { db: Kysely<Database>; counters: CounterS
       const ipKey = `signin:fail:ip:${origin.ip}`;
       const [accountFailures, ipFailures] = await Promise.all([counters.peek(accountKey), counters.peek(ipKey)]);
       if (accountFailures.count >= LIMITS.signInFailuresPerAccount.max) throw tooManyRequests(accountFailures.resetInMs);
-      const captchaNeeded =
-        accountFailures.count >= LIMITS.signInFailuresPerAccount.captchaAt || ipFailures.count >= LIMITS.signInFailuresPerIp.captchaAt;
+      const captchaNeeded = accountFailures.count >= LIMITS.signInFailuresPerAccount.captchaAt || ipFailures.count >= LIMITS.signInFailuresPerIp.captchaAt;
       if (captchaNeeded) {
         if (!input.captchaToken) throw new ServiceError('captcha_required', 'Too many failed attempts. Confirm you are not a robot, then try again.');
         if (!(await proofOfWorkPassed(input.captchaToken))) throw new ServiceError('captcha_invalid', 'The robot check did not pass. Please try again.');
@@ -216,12 +221,20 @@ export function accountsService(deps: { db: Kysely<Database>; counters: CounterS
 
     async authorize(userId: string, request: { clientId: string; scope: string; redirectUri: string; codeChallenge: string }): Promise<string> {
       const redirectAllowed = CODE_CLIENTS[request.clientId];
-      if (!redirectAllowed) throw new ServiceError('invalid_request', 'This application is not registered with Nubo.', [{ field: 'client_id', reason: 'unknown' }]);
-      if (!redirectAllowed(request.redirectUri)) throw new ServiceError('invalid_request', 'This redirect address is not allowed for the application.', [{ field: 'redirect_uri', reason: 'not_allowed' }]);
+      if (!redirectAllowed)
+        throw new ServiceError('invalid_request', 'This application is not registered with Nubo.', [{ field: 'client_id', reason: 'unknown' }]);
+      if (!redirectAllowed(request.redirectUri))
+        throw new ServiceError('invalid_request', 'This redirect address is not allowed for the application.', [
+          { field: 'redirect_uri', reason: 'not_allowed' },
+        ]);
       const scopes = request.scope.split(/\s+/).filter(Boolean);
       const allowed = CLIENT_SCOPE.split(' ');
-      if (scopes.length === 0 || scopes.some((s) => !allowed.includes(s))) throw new ServiceError('invalid_request', `The scope must be within "${CLIENT_SCOPE}".`, [{ field: 'scope', reason: 'invalid' }]);
-      if (!/^[A-Za-z0-9_-]{43}$/.test(request.codeChallenge)) throw new ServiceError('invalid_request', 'code_challenge must be the base64url SHA-256 of the code verifier.', [{ field: 'code_challenge', reason: 'invalid' }]);
+      if (scopes.length === 0 || scopes.some((s) => !allowed.includes(s)))
+        throw new ServiceError('invalid_request', `The scope must be within "${CLIENT_SCOPE}".`, [{ field: 'scope', reason: 'invalid' }]);
+      if (!/^[A-Za-z0-9_-]{43}$/.test(request.codeChallenge))
+        throw new ServiceError('invalid_request', 'code_challenge must be the base64url SHA-256 of the code verifier.', [
+          { field: 'code_challenge', reason: 'invalid' },
+        ]);
       const code = newSecret();
       await repo.insertAuthCode({
         code_hash: hashSecret(code),
@@ -236,7 +249,10 @@ export function accountsService(deps: { db: Kysely<Database>; counters: CounterS
       return code;
     },
 
-    async exchangeCode(input: { code: string; codeVerifier: string | undefined; clientId: string; redirectUri: string | undefined }, origin: RequestOrigin): Promise<IssuedTokens> {
+    async exchangeCode(
+      input: { code: string; codeVerifier: string | undefined; clientId: string; redirectUri: string | undefined },
+      origin: RequestOrigin,
+    ): Promise<IssuedTokens> {
       await limit(`token:ip:${origin.ip}`, LIMITS.tokenPerIp);
       const codeHash = hashSecret(input.code);
       const code = await repo.findAuthCode(codeHash);

@@ -2,8 +2,8 @@
 // need no session. The bytes come from the blob store; what was sent counts as the traffic of the
 // person the link was given to.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
 import { filesRepository } from '../db/repositories/files.ts';
+import type { Database } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { DownloadLinks } from '../storage/download-links.ts';
@@ -37,6 +37,7 @@ export type DownloadsService = ReturnType<typeof downloadsService>;
 /** The complete file, not in the trash, that a signed link names. */
 export async function linkedFile(files: ReturnType<typeof filesRepository>, id: string) {
   const file = await files.linked(id);
-  if (!file?.hash || file.phase !== 'PHASE_TYPE_COMPLETE' || file.trashed_at !== null) throw new ServiceError('file_not_found', 'This file does not exist or has been deleted.');
+  if (!file?.hash || file.phase !== 'PHASE_TYPE_COMPLETE' || file.trashed_at !== null)
+    throw new ServiceError('file_not_found', 'This file does not exist or has been deleted.');
   return { ...file, hash: file.hash };
 }

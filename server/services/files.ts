@@ -11,8 +11,8 @@ import { recent } from './files/recent.ts';
 import { trash } from './files/trash.ts';
 import { treeCopy } from './files/tree-copy.ts';
 
-export { ROOT, newFileRow } from './files/placement.ts';
-export { TREE_COPY_INLINE_MAX_ITEMS, type CopyRequest } from './files/tree-copy.ts';
+export { newFileRow, ROOT } from './files/placement.ts';
+export { type CopyRequest, TREE_COPY_INLINE_MAX_ITEMS } from './files/tree-copy.ts';
 
 export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; now?: () => number }) {
   const context = { db: deps.db, blobs: deps.blobs, now: deps.now ?? Date.now };

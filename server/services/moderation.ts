@@ -2,9 +2,9 @@
 // every share holding it then answers PROHIBITED or SENSITIVE_RESOURCE, it cannot be shared
 // again nor completed by an instant upload, and the action is recorded.
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
 import { filesRepository } from '../db/repositories/files.ts';
 import { moderationRepository, type TakedownStatus } from '../db/repositories/moderation.ts';
+import type { Database } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
 import { orderedId } from '../ids.ts';
 
@@ -17,11 +17,15 @@ export function moderationService(deps: { db: Kysely<Database>; now?: () => numb
   const now = deps.now ?? Date.now;
 
   return {
-    async takeDown(admin: { id: string; role: string }, request: { shareUserId: string; hashes: string[]; fileIds: string[]; status: TakedownStatus; reason: string }): Promise<Takedown> {
+    async takeDown(
+      admin: { id: string; role: string },
+      request: { shareUserId: string; hashes: string[]; fileIds: string[]; status: TakedownStatus; reason: string },
+    ): Promise<Takedown> {
       if (admin.role !== 'admin') throw new ServiceError('permission_denied', 'Only moderators can take content down.');
       const fromFiles = request.fileIds.length > 0 && request.shareUserId ? await filesRepository(db).findMany(request.shareUserId, request.fileIds) : [];
       const hashes = [...new Set([...request.hashes.map((h) => h.toLowerCase()), ...fromFiles.map((f) => f.hash).filter((h): h is string => !!h)])];
-      if (hashes.length === 0) throw new ServiceError('invalid_request', 'Name the content to take down by gcids or file_ids.', [{ field: 'gcids', reason: 'empty' }]);
+      if (hashes.length === 0)
+        throw new ServiceError('invalid_request', 'Name the content to take down by gcids or file_ids.', [{ field: 'gcids', reason: 'empty' }]);
       const at = now();
       return db.transaction().execute(async (tx) => {
         const moderation = moderationRepository(tx);

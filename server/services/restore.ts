@@ -4,12 +4,12 @@
 import type { Kysely } from 'kysely';
 import type { RestoreStatus } from '#shared/api/restore.ts';
 import type { ShareStatus } from '#shared/api/shares.ts';
-import type { Database } from '../db/schema.ts';
-import { filesRepository, type FileRow } from '../db/repositories/files.ts';
-import { sharesRepository } from '../db/repositories/shares.ts';
 import { eventsRepository } from '../db/repositories/events.ts';
-import { TREE_COPY_INLINE_MAX_ITEMS, type FilesService } from './files.ts';
+import { type FileRow, filesRepository } from '../db/repositories/files.ts';
+import { sharesRepository } from '../db/repositories/shares.ts';
+import type { Database } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
+import { type FilesService, TREE_COPY_INLINE_MAX_ITEMS } from './files.ts';
 import { checkShare, insideShare, type ShareRules, type ShareVisit } from './share-status.ts';
 
 /** Where saved shares land when the saver does not choose a folder. */
@@ -35,7 +35,9 @@ export function restoreService(deps: { db: Kysely<Database>; files: FilesService
       const tops = await filesRepository(tx).findMany(share.user_id, request.fileIds);
       const live = request.fileIds.map((id) => tops.find((t) => t.id === id)).filter((t): t is FileRow => !!t && t.trashed_at === null);
       if (live.length === 0) return { status: 'DELETED' as const, copies: [] };
-      const parentId = request.parentId ? ((await files.targetFolder(tx, request.saverId, request.parentId))?.id ?? '') : (await files.folderAtRoot(tx, request.saverId, SAVED_SHARES_FOLDER)).id;
+      const parentId = request.parentId
+        ? ((await files.targetFolder(tx, request.saverId, request.parentId))?.id ?? '')
+        : (await files.folderAtRoot(tx, request.saverId, SAVED_SHARES_FOLDER)).id;
       const copies = await files.copyTrees(tx, share.user_id, { userId: request.saverId, parentId }, live, { original_share_id: share.id });
       await eventsRepository(tx).record('TYPE_RESTORE', copies, rules.now());
       return { status: 'OK' as const, copies };
@@ -43,7 +45,12 @@ export function restoreService(deps: { db: Kysely<Database>; files: FilesService
   }
 
   /** Saves the chosen shared items (all of them when none are chosen) into the saver's drive. */
-  async function restore(saverId: string, visit: ShareVisit, request: { fileIds?: string[] | undefined; parentId?: string | undefined }, enqueue: EnqueueRestore): Promise<Restore> {
+  async function restore(
+    saverId: string,
+    visit: ShareVisit,
+    request: { fileIds?: string[] | undefined; parentId?: string | undefined },
+    enqueue: EnqueueRestore,
+  ): Promise<Restore> {
     const refused = (status: ShareStatus): Restore => ({ shareStatus: status, restoreStatus: 'RESTORE_UNKNOWN', taskId: '', fileId: '' });
     const check = await checkShare(rules, visit);
     if (check.status !== 'OK' || !check.share || !check.items) return refused(check.status);

@@ -2,12 +2,11 @@
 // rule, never an HTTP error. The shares and restore services both start here.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ShareStatus } from '#shared/api/shares.ts';
-import type { ShareAccess } from '#shared/api/shares.ts';
-import type { Database } from '../db/schema.ts';
-import { filesRepository, type FileRow } from '../db/repositories/files.ts';
-import { sharesRepository, type ShareRow } from '../db/repositories/shares.ts';
+import type { ShareAccess, ShareStatus } from '#shared/api/shares.ts';
 import type { CounterStore } from '../auth/rate-limits.ts';
+import { type FileRow, filesRepository } from '../db/repositories/files.ts';
+import { type ShareRow, sharesRepository } from '../db/repositories/shares.ts';
+import type { Database } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
 
 /** How long a right passcode keeps a share open for the visitor (SPEC §9: 720 minutes). */
@@ -27,7 +26,13 @@ export type ShareCheck = { status: ShareStatus; share?: ShareRow; items?: FileRo
 /** What the status rules need: the database, the passcode-guess counters, the token key, the word list. */
 export type ShareRules = { db: Kysely<Database>; counters: CounterStore; key: Buffer; sensitiveWords: readonly string[]; now: () => number };
 
-export function shareRules(deps: { db: Kysely<Database>; counters: CounterStore; key: Buffer; sensitiveWords?: readonly string[]; now?: () => number }): ShareRules {
+export function shareRules(deps: {
+  db: Kysely<Database>;
+  counters: CounterStore;
+  key: Buffer;
+  sensitiveWords?: readonly string[];
+  now?: () => number;
+}): ShareRules {
   return {
     db: deps.db,
     counters: deps.counters,

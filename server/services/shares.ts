@@ -4,23 +4,30 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ShareStatus } from '#shared/api/shares.ts';
-import type { Database } from '../db/schema.ts';
-import { filesRepository, type FileRow } from '../db/repositories/files.ts';
-import { sharesRepository, type ShareRow } from '../db/repositories/shares.ts';
-import { moderationRepository } from '../db/repositories/moderation.ts';
 import { accountsRepository, type UserRow } from '../db/repositories/accounts.ts';
+import { type FileRow, filesRepository } from '../db/repositories/files.ts';
+import { moderationRepository } from '../db/repositories/moderation.ts';
+import { type ShareRow, sharesRepository } from '../db/repositories/shares.ts';
+import type { Database } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
-import { readPageToken, writePageToken } from '../pagination.ts';
 import { newId } from '../ids.ts';
+import { readPageToken, writePageToken } from '../pagination.ts';
 import type { FilesService } from './files.ts';
-import { checkShare, pathInShare, insideShare, shareCondition, type ShareCheck, type ShareRules, type ShareVisit } from './share-status.ts';
+import { checkShare, insideShare, pathInShare, type ShareCheck, type ShareRules, type ShareVisit, shareCondition } from './share-status.ts';
 
 const PASS_CODE_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /** Statuses under which a visitor still sees who shares what (passcode asked, or open). */
 const DESCRIBED_STATUSES: ReadonlySet<ShareStatus> = new Set(['OK', 'PASS_CODE_EMPTY', 'PASS_CODE_ERROR', 'MAX_RESTORE_COUNT']);
 
-export type NewShare = { fileIds: string[]; expirationDays?: number; passCodeRequired: boolean; customPassCode?: string; title?: string; restoreLimit?: number };
+export type NewShare = {
+  fileIds: string[];
+  expirationDays?: number;
+  passCodeRequired: boolean;
+  customPassCode?: string;
+  title?: string;
+  restoreLimit?: number;
+};
 
 /** One of the owner's shares with its status and live items. */
 export type OwnedShare = { share: ShareRow; status: ShareStatus; items: FileRow[] };
@@ -29,7 +36,12 @@ export type OwnedShare = { share: ShareRow; status: ShareStatus; items: FileRow[
  * A visitor's view of a share: the status; while the visitor may still get in (`described`), who
  * shares what; and when open, a page of the items.
  */
-export type ShareViewing = ShareCheck & { described: boolean; sharer?: Pick<UserRow, 'id' | 'name' | 'picture'> | undefined; files: FileRow[]; nextPageToken: string };
+export type ShareViewing = ShareCheck & {
+  described: boolean;
+  sharer?: Pick<UserRow, 'id' | 'name' | 'picture'> | undefined;
+  files: FileRow[];
+  nextPageToken: string;
+};
 
 /** A folder inside a share, with the names of the folders walked through to reach it. */
 export type SharedFolder = { status: ShareStatus; files: FileRow[]; nextPageToken: string; folderNames: Record<string, string> };
@@ -51,7 +63,9 @@ export function sharesService(deps: { db: Kysely<Database>; files: FilesService;
     for (const top of ordered) {
       const hashes = (await fileRepo.subtreeRows(userId, top.id)).map((r) => r.hash);
       if ((await moderationRepository(db).statusesOf(hashes)).size > 0) {
-        throw new ServiceError('permission_denied', 'Some of this content was taken down for breaking the rules and cannot be shared.', [{ field: 'file_ids', reason: 'taken_down' }]);
+        throw new ServiceError('permission_denied', 'Some of this content was taken down for breaking the rules and cannot be shared.', [
+          { field: 'file_ids', reason: 'taken_down' },
+        ]);
       }
     }
     const at = rules.now();
@@ -65,7 +79,12 @@ export function sharesService(deps: { db: Kysely<Database>; files: FilesService;
       restore_limit: request.restoreLimit === undefined || request.restoreLimit === -1 ? null : request.restoreLimit,
       created_at: at,
     };
-    await db.transaction().execute((tx) => sharesRepository(tx).insert(share, ordered.map((row) => row.id)));
+    await db.transaction().execute((tx) =>
+      sharesRepository(tx).insert(
+        share,
+        ordered.map((row) => row.id),
+      ),
+    );
     return { ...share, restore_count: 0, view_count: 0, status: 'OK' };
   }
 

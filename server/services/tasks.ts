@@ -2,8 +2,8 @@
 // whichever server copy claims them first. A claim is a lease, renewed by progress reports, so a
 // stopped copy's tasks resume elsewhere once it runs out.
 import type { Kysely } from 'kysely';
+import { type TaskRow, tasksRepository } from '../db/repositories/tasks.ts';
 import type { Database, TaskType } from '../db/schema.ts';
-import { tasksRepository, type TaskRow } from '../db/repositories/tasks.ts';
 import { ServiceError } from '../errors.ts';
 import { newId } from '../ids.ts';
 

@@ -1,12 +1,12 @@
 // Thumbnails of images, behind the same kind of signed link as downloads, made on first request
 // (storage/thumbnails.ts keeps them per content and size).
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
 import { filesRepository } from '../db/repositories/files.ts';
+import type { Database } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { DownloadLinks } from '../storage/download-links.ts';
-import { thumbnailStore, type ThumbnailSize } from '../storage/thumbnails.ts';
+import { type ThumbnailSize, thumbnailStore } from '../storage/thumbnails.ts';
 import { linkedFile, type SignedLink } from './downloads.ts';
 
 export function thumbnailsService({ db, blobs, links }: { db: Kysely<Database>; blobs: BlobStore; links: DownloadLinks }) {

@@ -1,8 +1,8 @@
 // The report's figures from real moderation records, on both engines.
-import { describe, it, expect, beforeEach, afterEach } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseTransparencyReport } from '#shared/transparency.ts';
-import { ENGINES, createTestDatabase, type TestDatabase } from '../testing/harness.ts';
-import { openDatabase, type NuboDatabase } from '../db/database.ts';
+import { type NuboDatabase, openDatabase } from '../db/database.ts';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../testing/harness.ts';
 import { transparencyReportFromRecords } from './transparency.ts';
 
 describe.each(ENGINES)('transparency report on %s', (engine) => {
@@ -20,7 +20,10 @@ describe.each(ENGINES)('transparency report on %s', (engine) => {
   });
 
   const record = (id: string, action: string, reason: string, at: string) =>
-    database.db.insertInto('moderation_action').values({ id, admin_id: 'admin', action, hashes: '[]', share_ids: '[]', reason, created_at: Date.parse(at) }).execute();
+    database.db
+      .insertInto('moderation_action')
+      .values({ id, admin_id: 'admin', action, hashes: '[]', share_ids: '[]', reason, created_at: Date.parse(at) })
+      .execute();
 
   it('counts each takedown once, by reason and half-year, newest period first', async () => {
     await record('a1', 'takedown:PROHIBITED', 'copyright: notice 2026-114', '2026-02-10T12:00:00Z');

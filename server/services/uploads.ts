@@ -4,15 +4,15 @@
 // completion. A file whose content is already stored completes at once, once the client proves
 // it holds the bytes by hashing a range the server chose.
 import { createHash, randomInt } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { Upload } from '@tus/utils';
-import { nameProblem, splitExtension, freeName } from '#shared/files/names.ts';
-import type { Database } from '../db/schema.ts';
-import { filesRepository, type FileRow } from '../db/repositories/files.ts';
-import { ServiceError } from '../errors.ts';
-import { eventsRepository } from '../db/repositories/events.ts';
-import { moderationRepository } from '../db/repositories/moderation.ts';
+import type { Kysely } from 'kysely';
+import { freeName, nameProblem, splitExtension } from '#shared/files/names.ts';
 import { blobsRepository } from '../db/repositories/blobs.ts';
+import { eventsRepository } from '../db/repositories/events.ts';
+import { type FileRow, filesRepository } from '../db/repositories/files.ts';
+import { moderationRepository } from '../db/repositories/moderation.ts';
+import type { Database } from '../db/schema.ts';
+import { ServiceError } from '../errors.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { UploadStore } from '../storage/upload-store.ts';
 import { newFileRow, ROOT } from './files.ts';
@@ -24,14 +24,20 @@ const SHA256_HEX = /^[0-9a-f]{64}$/;
 export type NewUpload = { name: string; parentId: string; size: number; hash?: string | undefined; mimeType?: string | undefined };
 export type CreatedUpload = { file: FileRow; proof?: { offset: number; length: number } };
 
-export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; store: UploadStore; onCompleted?: (file: FileRow) => Promise<void>; now?: () => number }) {
+export function uploadsService(deps: {
+  db: Kysely<Database>;
+  blobs: BlobStore;
+  store: UploadStore;
+  onCompleted?: (file: FileRow) => Promise<void>;
+  now?: () => number;
+}) {
   const { db, blobs, store } = deps;
   const repo = filesRepository(db);
   const now = deps.now ?? Date.now;
 
   async function pendingFile(userId: string, id: string): Promise<FileRow> {
     const file = await repo.find(userId, id);
-    if (!file || file.phase !== 'PHASE_TYPE_PENDING') throw new ServiceError('file_not_found', 'This upload does not exist or has already finished.');
+    if (file?.phase !== 'PHASE_TYPE_PENDING') throw new ServiceError('file_not_found', 'This upload does not exist or has already finished.');
     return file;
   }
 
@@ -62,21 +68,35 @@ export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; s
   return {
     async create(userId: string, request: NewUpload): Promise<CreatedUpload> {
       const problem = nameProblem(request.name);
-      if (problem) throw problem === 'empty' ? new ServiceError('file_name_empty', 'Enter a name.') : new ServiceError('invalid_request', 'This file name cannot be used.', [{ field: 'name', reason: problem }]);
-      if (!Number.isSafeInteger(request.size) || request.size < 0) throw new ServiceError('invalid_request', 'size must be a whole number of bytes.', [{ field: 'size', reason: 'invalid' }]);
+      if (problem)
+        throw problem === 'empty'
+          ? new ServiceError('file_name_empty', 'Enter a name.')
+          : new ServiceError('invalid_request', 'This file name cannot be used.', [{ field: 'name', reason: problem }]);
+      if (!Number.isSafeInteger(request.size) || request.size < 0)
+        throw new ServiceError('invalid_request', 'size must be a whole number of bytes.', [{ field: 'size', reason: 'invalid' }]);
       const hash = request.hash?.toLowerCase();
-      if (hash !== undefined && !SHA256_HEX.test(hash)) throw new ServiceError('invalid_request', 'hash must be the SHA-256 of the content, in hex.', [{ field: 'hash', reason: 'invalid' }]);
+      if (hash !== undefined && !SHA256_HEX.test(hash))
+        throw new ServiceError('invalid_request', 'hash must be the SHA-256 of the content, in hex.', [{ field: 'hash', reason: 'invalid' }]);
 
       const file = await db.transaction().execute(async (tx) => {
         if (request.parentId !== ROOT) {
           const parent = await filesRepository(tx).find(userId, request.parentId);
-          if (!parent || parent.trashed_at !== null || parent.kind !== 'drive#folder') throw new ServiceError('file_not_found', 'The folder to upload into does not exist.');
+          if (!parent || parent.trashed_at !== null || parent.kind !== 'drive#folder')
+            throw new ServiceError('file_not_found', 'The folder to upload into does not exist.');
         }
         const storage = await filesRepository(tx).storage(userId);
         if (storage.storage_used + request.size > storage.storage_limit) throw spaceNotEnough();
         const { stem } = splitExtension(request.name);
         const taken = await filesRepository(tx).takenNames(userId, request.parentId, stem.replace(/ \(\d+\)$/, ''));
-        const row = newFileRow({ userId, parentId: request.parentId, kind: 'drive#file', name: freeName(request.name, taken), at: now(), size: request.size, mimeType: request.mimeType });
+        const row = newFileRow({
+          userId,
+          parentId: request.parentId,
+          kind: 'drive#file',
+          name: freeName(request.name, taken),
+          at: now(),
+          size: request.size,
+          mimeType: request.mimeType,
+        });
         await filesRepository(tx).insert(row);
         return row;
       });
@@ -107,9 +127,13 @@ export function uploadsService(deps: { db: Kysely<Database>; blobs: BlobStore; s
       const offset = Number(upload?.metadata?.proof_offset);
       const length = Number(upload?.metadata?.proof_length);
       if (!claimed || !Number.isSafeInteger(offset) || !Number.isSafeInteger(length)) {
-        throw new ServiceError('invalid_request', 'This upload was not offered an instant completion; send the bytes.', [{ field: 'proof', reason: 'not_offered' }]);
+        throw new ServiceError('invalid_request', 'This upload was not offered an instant completion; send the bytes.', [
+          { field: 'proof', reason: 'not_offered' },
+        ]);
       }
-      const expected = createHash('sha256').update(await blobs.readRange(claimed, offset, length)).digest('hex');
+      const expected = createHash('sha256')
+        .update(await blobs.readRange(claimed, offset, length))
+        .digest('hex');
       if (expected !== rangeHash.toLowerCase()) {
         throw new ServiceError('invalid_request', 'The proof does not match the stored content; send the bytes.', [{ field: 'proof', reason: 'mismatch' }]);
       }

@@ -13,7 +13,10 @@ export function downloadLinks(key: Buffer, now: () => number = Date.now) {
   return {
     linkFor(origin: string, fileId: string, userId: string): { url: string; expire: string } {
       const expires = now() + DOWNLOAD_LINK_TTL_MS;
-      return { url: `${origin}${DOWNLOAD_PATH}/${fileId}?u=${userId}&e=${expires}&s=${sign(fileId, expires, userId)}`, expire: new Date(expires).toISOString() };
+      return {
+        url: `${origin}${DOWNLOAD_PATH}/${fileId}?u=${userId}&e=${expires}&s=${sign(fileId, expires, userId)}`,
+        expire: new Date(expires).toISOString(),
+      };
     },
     /** The same signature opens the file's thumbnails, in any size. */
     thumbnailFor(origin: string, fileId: string, size: string): string {

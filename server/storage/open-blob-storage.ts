@@ -3,10 +3,14 @@
 import type { Kysely } from 'kysely';
 import type { BlobStoreConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import { localBlobStore, type BlobStore } from './blob-store.ts';
+import { type BlobStore, localBlobStore } from './blob-store.ts';
 import { HashingUploadStore, type UploadStore } from './upload-store.ts';
 
-export async function openBlobStorage(config: BlobStoreConfig, db: Kysely<Database>, uploadExpiryMs: number): Promise<{ blobs: BlobStore; store: UploadStore }> {
+export async function openBlobStorage(
+  config: BlobStoreConfig,
+  db: Kysely<Database>,
+  uploadExpiryMs: number,
+): Promise<{ blobs: BlobStore; store: UploadStore }> {
   if (config.driver === 'local') {
     const blobs = localBlobStore(config.dir);
     return { blobs, store: new HashingUploadStore({ directory: blobs.uploadsLocation, expirationPeriodInMilliseconds: uploadExpiryMs }) };

@@ -7,8 +7,8 @@ import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Kysely } from 'kysely';
 import type { BlobStoreConfig } from '../config.ts';
-import type { Database } from '../db/schema.ts';
 import { blobsRepository } from '../db/repositories/blobs.ts';
+import type { Database } from '../db/schema.ts';
 import { assertBlobHash, type BlobStore } from './blob-store.ts';
 
 type S3Config = Extract<BlobStoreConfig, { driver: 's3' }>;
@@ -61,7 +61,9 @@ export function s3BlobStore(config: S3Config, client: S3Client, db: Kysely<Datab
     },
     async readRange(hash, offset, length) {
       if (length <= 0) return Buffer.alloc(0);
-      const answer = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: await located(hash), Range: `bytes=${offset}-${offset + length - 1}` }));
+      const answer = await client.send(
+        new GetObjectCommand({ Bucket: config.bucket, Key: await located(hash), Range: `bytes=${offset}-${offset + length - 1}` }),
+      );
       return Buffer.from(await answer.Body!.transformToByteArray());
     },
     async stream(hash) {

@@ -13,17 +13,17 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   PutObjectCommand,
-  UploadPartCommand,
   type S3Client,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
 import { createSHA256, type IHasher } from 'hash-wasm';
 import type { Kysely } from 'kysely';
-import type { Database, ObjectUploadTable } from '../db/schema.ts';
 import { objectUploadsRepository } from '../db/repositories/object-uploads.ts';
+import type { Database, ObjectUploadTable } from '../db/schema.ts';
+import { noteReceivedBytes } from './received-memory.ts';
 import { objectKeys } from './s3-blob-store.ts';
 import type { UploadStore } from './upload-store.ts';
-import { noteReceivedBytes } from './received-memory.ts';
 
 const MiB = 1024 * 1024;
 /** S3 allows at most 10,000 parts, each but the last at least 5 MiB. */
@@ -68,16 +68,16 @@ export class ObjectUploadStore extends DataStore implements UploadStore {
     }
     const createdAt = Date.now();
     await this.#uploads.insert({
-        id: upload.id,
-        object_key: key,
-        multipart_id: multipartId,
-        size: upload.size,
-        offset: 0,
-        parts: '[]',
-        held_bytes: 0,
-        hash_state: saveState(hasher),
-        metadata: JSON.stringify(upload.metadata ?? {}),
-        created_at: createdAt,
+      id: upload.id,
+      object_key: key,
+      multipart_id: multipartId,
+      size: upload.size,
+      offset: 0,
+      parts: '[]',
+      held_bytes: 0,
+      hash_state: saveState(hasher),
+      metadata: JSON.stringify(upload.metadata ?? {}),
+      created_at: createdAt,
     });
     upload.creation_date = new Date(createdAt).toISOString();
     upload.storage = { type: 's3', path: key, bucket: this.#bucket };
@@ -108,7 +108,9 @@ export class ObjectUploadStore extends DataStore implements UploadStore {
 
     const sendPart = async (body: Buffer) => {
       const n = parts.length + 1;
-      const answer = await this.#client.send(new UploadPartCommand({ Bucket: this.#bucket, Key: row.object_key, UploadId: row.multipart_id, PartNumber: n, Body: body, ContentLength: body.length }));
+      const answer = await this.#client.send(
+        new UploadPartCommand({ Bucket: this.#bucket, Key: row.object_key, UploadId: row.multipart_id, PartNumber: n, Body: body, ContentLength: body.length }),
+      );
       parts.push({ n, etag: answer.ETag!, size: body.length });
     };
 

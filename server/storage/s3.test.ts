@@ -4,14 +4,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import S3rver from 's3rver';
 import { CreateBucketCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import * as tus from 'tus-js-client';
+import S3rver from 's3rver';
 import sharp from 'sharp';
+import * as tus from 'tus-js-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { ENGINES, createTestDatabase, startTestServer, type TestServer } from '../testing/harness.ts';
-import { TestBrowser, goodPassword, uniqueEmail } from '../testing/browser.ts';
+import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
+import { createTestDatabase, ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
 import { partSizeFor } from './s3-upload-store.ts';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -53,7 +53,11 @@ async function signUp(url: string) {
   return { browser, userId: answer.body.sub as string };
 }
 const patch = (url: string, browser: TestBrowser, offset: number, body: Buffer<ArrayBuffer>) =>
-  fetch(url, { method: 'PATCH', headers: { ...browser.sessionHeaders(), 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, body });
+  fetch(url, {
+    method: 'PATCH',
+    headers: { ...browser.sessionHeaders(), 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
+    body,
+  });
 
 function tusUpload(browser: TestBrowser, bytes: Buffer, options: Partial<tus.UploadOptions>) {
   return new Promise<void>((resolve, reject) => {
@@ -132,7 +136,9 @@ describe.each(ENGINES)('blobs in an S3-compatible store on %s', (engine) => {
 
   it('makes image thumbnails from the stored object', async () => {
     const { browser } = await signUp(server.url);
-    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#ff8800' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#ff8800' } })
+      .png()
+      .toBuffer();
     const created = await createUpload(browser, 'sun.png', png.length, { mime_type: 'image/png' });
     await tusUpload(browser, png, { uploadUrl: created.body.resumable.params.url });
     const file = (await browser.get(`/drive/v1/files/${created.body.file.id}`)).body;

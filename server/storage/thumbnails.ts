@@ -1,7 +1,7 @@
 // Image thumbnails: made once per content and size, on first request, and kept on this machine
 // (beside local blobs, or in the cache folder when blobs are in an object store).
 // Because they are keyed by content hash, every copy and saved share of an image shares them.
-import { rename, rm, access, mkdir } from 'node:fs/promises';
+import { access, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { assertBlobHash, type BlobStore } from './blob-store.ts';
 
@@ -21,7 +21,13 @@ export function thumbnailStore(blobs: BlobStore) {
   async function make(hash: string, size: ThumbnailSize): Promise<string | undefined> {
     const relative = relativePath(hash, size);
     const target = path.join(blobs.derivedDir, relative);
-    if (await access(target).then(() => true, () => false)) return relative;
+    if (
+      await access(target).then(
+        () => true,
+        () => false,
+      )
+    )
+      return relative;
     await mkdir(path.dirname(target), { recursive: true });
     const temporary = `${target}.${process.pid}.tmp`;
     try {
@@ -53,4 +59,3 @@ export function thumbnailStore(blobs: BlobStore) {
     },
   };
 }
-

@@ -10,7 +10,7 @@ import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
-import { ERRORS, type DataStore } from '@tus/utils';
+import { type DataStore, ERRORS } from '@tus/utils';
 import { noteReceivedBytes } from './received-memory.ts';
 
 /** A tus data store that knows the SHA-256 of what it holds (this file's and s3-upload-store.ts). */

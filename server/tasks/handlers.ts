@@ -28,7 +28,15 @@ export function readMediaAfterUpload(worker: TaskWorker) {
   return async (file: FileRow) => {
     const category = fileCategoryOf({ name: file.name, mimeType: file.mime_type });
     if (category !== 'VIDEO' && category !== 'AUDIO') return;
-    await worker.run({ userId: file.user_id, type: 'upload', name: 'Media info', fileId: file.id, fileName: file.name, fileSize: file.size, params: { hash: file.hash } });
+    await worker.run({
+      userId: file.user_id,
+      type: 'upload',
+      name: 'Media info',
+      fileId: file.id,
+      fileName: file.name,
+      fileSize: file.size,
+      params: { hash: file.hash },
+    });
   };
 }
 
@@ -39,5 +47,6 @@ export function copyAsTask(worker: TaskWorker) {
 
 /** A save of a big shared tree into the saver's drive, run as a task. */
 export function restoreAsTask(worker: TaskWorker) {
-  return (request: RestoreRequest, items: number) => worker.run({ userId: request.saverId, type: 'restore', name: `Save to my drive (${items} items)`, params: { ...request } });
+  return (request: RestoreRequest, items: number) =>
+    worker.run({ userId: request.saverId, type: 'restore', name: `Save to my drive (${items} items)`, params: { ...request } });
 }

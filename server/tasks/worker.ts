@@ -5,7 +5,10 @@ import type { TaskType } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
 import type { NewTask, TaskRow, TasksService } from '../services/tasks.ts';
 
-export type TaskHandler = (task: TaskRow, report: (progress: number) => Promise<void>) => Promise<{ fileId?: string; fileName?: string } | void>;
+/** What a task made, for its record (the file to open); a task that makes no file answers nothing. */
+type TaskResult = { fileId?: string; fileName?: string };
+// biome-ignore lint/suspicious/noConfusingVoidType: handlers that make no file are plain async functions that return nothing
+export type TaskHandler = (task: TaskRow, report: (progress: number) => Promise<void>) => Promise<TaskResult | void>;
 
 const POLL_MS = 2_000;
 

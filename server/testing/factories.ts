@@ -2,11 +2,11 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config.ts';
-import { localBlobStore, type BlobStore } from '../storage/blob-store.ts';
 import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { newFileRow } from '../services/files.ts';
+import { type BlobStore, localBlobStore } from '../storage/blob-store.ts';
 
 export async function insertStoredFile(
   db: Kysely<Database>,
@@ -25,10 +25,18 @@ export async function insertStoredFile(
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, content);
   }
-  await db.insertInto('blob').values({ hash, size, created_at: at }).onConflict((c) => c.column('hash').doNothing()).execute();
+  await db
+    .insertInto('blob')
+    .values({ hash, size, created_at: at })
+    .onConflict((c) => c.column('hash').doNothing())
+    .execute();
   const row = storedFileRow({ userId, parentId: file.parentId ?? '', name: file.name, size, mimeType: file.mimeType ?? 'application/octet-stream', hash, at });
   await db.insertInto('file').values(row).execute();
-  await db.updateTable('user').set((eb) => ({ storage_used: eb('storage_used', '+', size) })).where('id', '=', userId).execute();
+  await db
+    .updateTable('user')
+    .set((eb) => ({ storage_used: eb('storage_used', '+', size) }))
+    .where('id', '=', userId)
+    .execute();
   return { id: row.id, hash, size };
 }
 
@@ -36,9 +44,19 @@ export async function insertStoredFile(
 export async function insertManyStoredFiles(db: Kysely<Database>, userId: string, parentId: string, count: number) {
   const seed = await insertStoredFile(db, userId, { name: 'seed.txt', parentId, content: `seed-${userId}`, mimeType: 'text/plain' });
   const at = Date.now();
-  const rows = Array.from({ length: count - 1 }, (_, i) => storedFileRow({ userId, parentId, name: `f${i}.txt`, size: seed.size, mimeType: 'text/plain', hash: seed.hash, at }));
-  for (let i = 0; i < rows.length; i += 500) await db.insertInto('file').values(rows.slice(i, i + 500)).execute();
-  await db.updateTable('user').set((eb) => ({ storage_used: eb('storage_used', '+', seed.size * rows.length) })).where('id', '=', userId).execute();
+  const rows = Array.from({ length: count - 1 }, (_, i) =>
+    storedFileRow({ userId, parentId, name: `f${i}.txt`, size: seed.size, mimeType: 'text/plain', hash: seed.hash, at }),
+  );
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('file')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  await db
+    .updateTable('user')
+    .set((eb) => ({ storage_used: eb('storage_used', '+', seed.size * rows.length) }))
+    .where('id', '=', userId)
+    .execute();
   return { size: seed.size * count };
 }
 

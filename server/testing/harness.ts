@@ -1,15 +1,16 @@
 // Real servers for server tests: a fresh SQLite file or a fresh PostgreSQL schema per server,
 // listening on a free port, so tests talk HTTP to exactly what runs in production.
+
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import pg from 'pg';
-import { loadConfig, type Config, type DatabaseConfig } from '../config.ts';
+import { type Config, type DatabaseConfig, loadConfig } from '../config.ts';
 import { quoteIdentifier } from '../db/database.ts';
-import { startServer, type RunningServer } from '../server.ts';
-import { DEFAULT_LIMITS, type AccountLimits } from '../services/accounts.ts';
+import { type RunningServer, startServer } from '../server.ts';
+import { type AccountLimits, DEFAULT_LIMITS } from '../services/accounts.ts';
 
 export const ENGINES = ['sqlite', 'postgres'] as const;
 export type TestEngine = (typeof ENGINES)[number];

@@ -1,7 +1,7 @@
 // Uploading in server tests: an account, a pending file and its bytes over real tus.
 import { createHash } from 'node:crypto';
 import * as tus from 'tus-js-client';
-import { TestBrowser, goodPassword, uniqueEmail } from './browser.ts';
+import { goodPassword, TestBrowser, uniqueEmail } from './browser.ts';
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -27,5 +27,12 @@ export function tusUpload(browser: TestBrowser, bytes: Buffer, options: Partial<
 
 /** A pending file of `bytes`' size, with its tus address in `resumable`. */
 export function createUpload(browser: TestBrowser, name: string, bytes: Buffer, extra: Record<string, unknown> = {}) {
-  return browser.post('/drive/v1/files', { kind: 'drive#file', name, parent_id: '', size: String(bytes.length), upload_type: 'UPLOAD_TYPE_RESUMABLE', ...extra });
+  return browser.post('/drive/v1/files', {
+    kind: 'drive#file',
+    name,
+    parent_id: '',
+    size: String(bytes.length),
+    upload_type: 'UPLOAD_TYPE_RESUMABLE',
+    ...extra,
+  });
 }

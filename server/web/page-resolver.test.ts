@@ -1,12 +1,17 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '#shared/i18n/locales.ts';
-import { resolvePage, type PageRequest } from './page-resolver.ts';
+import { type PageRequest, resolvePage } from './page-resolver.ts';
 import type { SiteIndex } from './site-index.ts';
 
 const index: SiteIndex = {
   siteDir: '/dist/site',
   appDir: '/dist/drive-app',
-  pages: new Map(LOCALES.map((locale): [Locale, Set<string>] => [locale, new Set(['/', '/faq', '/help-center/a/b', '/activity/christmas', '/activity/black-friday', '/activity-end'])])),
+  pages: new Map(
+    LOCALES.map((locale): [Locale, Set<string>] => [
+      locale,
+      new Set(['/', '/faq', '/help-center/a/b', '/activity/christmas', '/activity/black-friday', '/activity-end']),
+    ]),
+  ),
   rootFiles: new Set(['/favicon.svg', '/robots.txt']),
   notFoundLocales: new Set(LOCALES),
   hasApp: true,
@@ -56,7 +61,11 @@ describe('resolvePage', () => {
   });
 
   it('redirects a locale-prefixed share path to the unprefixed one, keeping the query', () => {
-    expect(resolvePage(index, request('/ja/s/abc/def', { search: '?s_code=x' }))).toEqual({ kind: 'redirect', location: '/s/abc/def?s_code=x', rememberLocale: 'ja' });
+    expect(resolvePage(index, request('/ja/s/abc/def', { search: '?s_code=x' }))).toEqual({
+      kind: 'redirect',
+      location: '/s/abc/def?s_code=x',
+      rememberLocale: 'ja',
+    });
   });
 
   it('hands the app routes of SPEC §2.4 to the drive app', () => {
@@ -81,7 +90,11 @@ describe('resolvePage', () => {
     expect(resolvePage(index, request('/s/abc', { acceptLanguage: 'ja,en;q=0.5' }))).toEqual({ kind: 'share-page', locale: 'ja' });
     expect(resolvePage(index, request('/s/abc', { localeCookie: 'ko', acceptLanguage: 'ja' }))).toEqual({ kind: 'share-page', locale: 'ko' });
     // ?locale= switches and is remembered; an unsupported one is ignored.
-    expect(resolvePage(index, request('/s/abc/f1', { search: '?locale=uk', localeCookie: 'ko' }))).toEqual({ kind: 'share-page', locale: 'uk', rememberLocale: 'uk' });
+    expect(resolvePage(index, request('/s/abc/f1', { search: '?locale=uk', localeCookie: 'ko' }))).toEqual({
+      kind: 'share-page',
+      locale: 'uk',
+      rememberLocale: 'uk',
+    });
     expect(resolvePage(index, request('/s/abc', { search: '?locale=xx', localeCookie: 'ko' }))).toEqual({ kind: 'share-page', locale: 'ko' });
   });
 
@@ -97,7 +110,12 @@ describe('resolvePage', () => {
   });
 
   it('answers an unprefixed unknown page in the cookie, then Accept-Language, then en-US locale', () => {
-    expect(resolvePage(index, request('/nope', { localeCookie: 'ko', acceptLanguage: 'ja' }))).toEqual({ kind: 'not-found', locale: 'ko', file: 'errors/ko/not-found/index.html', varies: true });
+    expect(resolvePage(index, request('/nope', { localeCookie: 'ko', acceptLanguage: 'ja' }))).toEqual({
+      kind: 'not-found',
+      locale: 'ko',
+      file: 'errors/ko/not-found/index.html',
+      varies: true,
+    });
     expect(resolvePage(index, request('/nope', { acceptLanguage: 'ja' }))).toMatchObject({ locale: 'ja', file: 'errors/ja/not-found/index.html' });
     expect(resolvePage(index, request('/nope'))).toMatchObject({ locale: 'en-US', file: 'errors/en-US/not-found/index.html' });
     // /fr is not a locale prefix: the page /fr/faq does not exist.
@@ -107,9 +125,19 @@ describe('resolvePage', () => {
 
   it('answers the invalid-route page, with the requested path, under a page family that holds no such page', () => {
     for (const path of ['/help-center/no/such/article', '/policy/unknown', '/blog/unknown-post', '/activity/unknown']) {
-      expect(resolvePage(index, request(path)), path).toEqual({ kind: 'not-found', locale: 'en-US', file: 'errors/en-US/invalid-route/index.html', varies: true, requestedPath: path });
+      expect(resolvePage(index, request(path)), path).toEqual({
+        kind: 'not-found',
+        locale: 'en-US',
+        file: 'errors/en-US/invalid-route/index.html',
+        varies: true,
+        requestedPath: path,
+      });
     }
-    expect(resolvePage(index, request('/ja/policy/unknown'))).toMatchObject({ locale: 'ja', file: 'errors/ja/invalid-route/index.html', requestedPath: '/ja/policy/unknown' });
+    expect(resolvePage(index, request('/ja/policy/unknown'))).toMatchObject({
+      locale: 'ja',
+      file: 'errors/ja/invalid-route/index.html',
+      requestedPath: '/ja/policy/unknown',
+    });
     // The family's own address is not a slug that failed: it is simply not built.
     expect(resolvePage(index, request('/blog'))).toMatchObject({ file: 'errors/en-US/not-found/index.html' });
   });
@@ -139,7 +167,11 @@ describe('resolvePage', () => {
     });
 
     it('keeps a ?locale= switch through the redirect', () => {
-      expect(resolvePage(index, request('/activity/christmas', { search: '?locale=ko' }), campaigns)).toEqual({ kind: 'redirect', location: '/activity-end', rememberLocale: 'ko' });
+      expect(resolvePage(index, request('/activity/christmas', { search: '?locale=ko' }), campaigns)).toEqual({
+        kind: 'redirect',
+        location: '/activity-end',
+        rememberLocale: 'ko',
+      });
     });
 
     it('serves a running campaign and every other page as before', () => {

@@ -1,18 +1,12 @@
 // Decides what a browser's GET of a non-API path gets (SPEC §2.1, §2.4, §2.7): a prebuilt page in
 // the locale it resolves to, the share page, the drive app, a redirect that drops a locale prefix,
 // a not-found page in the visitor's locale, or nothing (API paths, files).
-import {
-  DEFAULT_LOCALE,
-  localeFromQuery,
-  resolveLocale,
-  shareLocaleRedirect,
-  splitLocalePrefix,
-  type Locale,
-} from '#shared/i18n/locales.ts';
-import { INVALID_ROUTE_PAGE, UNMATCHED_PAGE, notFoundPageFile } from '#shared/not-found.ts';
-import { isCrawler } from '#shared/patterns.ts';
-import { ACTIVITY_END_PATH } from '#shared/campaigns.ts';
+
 import { isAppRoute } from '#shared/app-paths.ts';
+import { ACTIVITY_END_PATH } from '#shared/campaigns.ts';
+import { DEFAULT_LOCALE, type Locale, localeFromQuery, resolveLocale, shareLocaleRedirect, splitLocalePrefix } from '#shared/i18n/locales.ts';
+import { INVALID_ROUTE_PAGE, notFoundPageFile, UNMATCHED_PAGE } from '#shared/not-found.ts';
+import { isCrawler } from '#shared/patterns.ts';
 import type { CampaignGuard } from './campaigns.ts';
 import type { SiteIndex } from './site-index.ts';
 
@@ -70,7 +64,8 @@ export function resolvePage(index: SiteIndex, request: PageRequest, campaigns?: 
       return { kind: 'redirect', location: `/${switchTo}${page === '/' ? '/' : page}`, rememberLocale: switchTo };
     }
     if (!index.pages.get(prefixed.locale)?.has(page)) return notFound(index, request, prefixed.locale, page, false);
-    if (campaigns?.hasEnded(page)) return { kind: 'redirect', location: `/${prefixed.locale}${ACTIVITY_END_PATH}`, ...(switchTo ? { rememberLocale: switchTo } : {}) };
+    if (campaigns?.hasEnded(page))
+      return { kind: 'redirect', location: `/${prefixed.locale}${ACTIVITY_END_PATH}`, ...(switchTo ? { rememberLocale: switchTo } : {}) };
     return { kind: 'page', locale: prefixed.locale, file: pageFile(prefixed.locale, page), varies: false, ...(switchTo ? { rememberLocale: switchTo } : {}) };
   }
 

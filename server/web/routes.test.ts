@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '#shared/i18n/locales.ts';
 import { REQUESTED_PATH_MARKER } from '#shared/not-found.ts';
 import { startTestServer, type TestServer } from '../testing/harness.ts';
@@ -23,7 +23,10 @@ beforeAll(async () => {
     write(`site/${locale}/faq/index.html`, `<html lang="${locale}">faq</html>`);
     write(`site/${locale}/auth-success/index.html`, `<html lang="${locale}"><head><meta name="robots" content="noindex"></head>signed in</html>`);
     write(`site/errors/${locale}/not-found/index.html`, `<html lang="${locale}">not found in ${locale}</html>`);
-    write(`site/errors/${locale}/invalid-route/index.html`, `<html lang="${locale}"><title>${locale}: ${REQUESTED_PATH_MARKER}</title><h1>${locale}: ${REQUESTED_PATH_MARKER}</h1></html>`);
+    write(
+      `site/errors/${locale}/invalid-route/index.html`,
+      `<html lang="${locale}"><title>${locale}: ${REQUESTED_PATH_MARKER}</title><h1>${locale}: ${REQUESTED_PATH_MARKER}</h1></html>`,
+    );
     for (const page of ['activity/christmas', 'activity/black-friday']) write(`site/${locale}/${page}/index.html`, `<html lang="${locale}">${page}</html>`);
     write(`site/${locale}/activity-end/index.html`, `<html lang="${locale}"><head><meta name="robots" content="noindex"></head>activity-end</html>`);
   }
@@ -136,7 +139,7 @@ describe('web routes', () => {
     }
   });
 
-  it('answers an unknown page with 404 and the not-found page of the visitor\'s locale', async () => {
+  it("answers an unknown page with 404 and the not-found page of the visitor's locale", async () => {
     const cases: Array<[string, Record<string, string>, string]> = [
       ['/no-such-page', {}, 'en-US'],
       ['/no-such-page', { 'Accept-Language': 'ja' }, 'ja'],
@@ -156,7 +159,9 @@ describe('web routes', () => {
     const response = await get('/help-center/%3Cscript%3Ealert(1)%3C%2Fscript%3E', { 'Accept-Language': 'ko' });
     expect(response.status).toBe(404);
     const html = await response.text();
-    expect(html).toBe('<html lang="ko"><title>ko: /help-center/&lt;script&gt;alert(1)&lt;/script&gt;</title><h1>ko: /help-center/&lt;script&gt;alert(1)&lt;/script&gt;</h1></html>');
+    expect(html).toBe(
+      '<html lang="ko"><title>ko: /help-center/&lt;script&gt;alert(1)&lt;/script&gt;</title><h1>ko: /help-center/&lt;script&gt;alert(1)&lt;/script&gt;</h1></html>',
+    );
     const quoted = await (await get('/ja/policy/%22%27%26')).text();
     expect(quoted).toContain('ja: /ja/policy/&quot;&#39;&amp;</h1>');
   });
@@ -175,7 +180,9 @@ describe('web routes', () => {
     const xml = await response.text();
     const origin = server.config.publicUrl;
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    const expected = ['/', '/faq', '/activity/black-friday'].flatMap((page) => LOCALES.map((locale) => (locale === 'en-US' ? `${origin}${page}` : `${origin}/${locale}${page === '/' ? '/' : page}`)));
+    const expected = ['/', '/faq', '/activity/black-friday'].flatMap((page) =>
+      LOCALES.map((locale) => (locale === 'en-US' ? `${origin}${page}` : `${origin}/${locale}${page === '/' ? '/' : page}`)),
+    );
     expect(locs.sort()).toEqual(expected.sort());
     expect(xml).not.toContain('/en-US/');
     expect(xml).not.toContain('auth-success');

@@ -3,20 +3,20 @@
 // pages with 404 in the visitor's locale, and the sitemap and robots.txt for crawlers.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { COOKIES, serializeCookie } from '#shared/cookies.ts';
 import type { Locale } from '#shared/i18n/locales.ts';
 import { REQUESTED_PATH_MARKER } from '#shared/not-found.ts';
-import { readSiteIndex } from './site-index.ts';
-import { resolvePage } from './page-resolver.ts';
-import { readSiteRedirects, siteRedirectFor } from './site-redirects.ts';
-import { escapeMarkup } from './markup.ts';
-import { indexablePages, sitemapXml } from './sitemap.ts';
-import { readCampaignGuard } from './campaigns.ts';
-import type { SharePageRenderer } from './share-page.ts';
 import { sharePlaceOf } from '#shared/share-page.ts';
+import { readCampaignGuard } from './campaigns.ts';
+import { escapeMarkup } from './markup.ts';
+import { resolvePage } from './page-resolver.ts';
+import type { SharePageRenderer } from './share-page.ts';
+import { readSiteIndex } from './site-index.ts';
+import { readSiteRedirects, siteRedirectFor } from './site-redirects.ts';
+import { indexablePages, sitemapXml } from './sitemap.ts';
 
 type WebOptions = {
   distDir: string;
@@ -71,14 +71,20 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { distDir, 
     sitemapPages ??= indexablePages(index);
     // An ended campaign's page only redirects now: crawlers are not sent there.
     const live = new Map([...sitemapPages].filter(([page]) => !campaigns.hasEnded(page)));
-    return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(sitemapXml(live, origin(request)));
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(sitemapXml(live, origin(request)));
   });
 
   // The built robots.txt, plus where the sitemap is: an absolute address, known only at run time.
   const robotsFile = path.join(index.siteDir, 'robots.txt');
   const robots = existsSync(robotsFile) ? readFileSync(robotsFile, 'utf8').trimEnd() : 'User-agent: *\nAllow: /';
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
-    return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(`${robots}\n\nSitemap: ${origin(request)}/sitemap.xml\n`);
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(`${robots}\n\nSitemap: ${origin(request)}/sitemap.xml\n`);
   });
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
@@ -88,13 +94,17 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { distDir, 
     // Temporary: a help-centre folder's first article may change.
     const redirectTo = siteRedirectFor(siteRedirects, pagePath);
     if (redirectTo) return reply.redirect(rawSearch ? `${redirectTo}?${rawSearch}` : redirectTo, 302);
-    const answer = resolvePage(index, {
-      path: pagePath,
-      search: rawSearch ? `?${rawSearch}` : '',
-      localeCookie: request.cookies[COOKIES.locale.name],
-      acceptLanguage: request.headers['accept-language'],
-      userAgent: request.headers['user-agent'],
-    }, campaigns);
+    const answer = resolvePage(
+      index,
+      {
+        path: pagePath,
+        search: rawSearch ? `?${rawSearch}` : '',
+        localeCookie: request.cookies[COOKIES.locale.name],
+        acceptLanguage: request.headers['accept-language'],
+        userAgent: request.headers['user-agent'],
+      },
+      campaigns,
+    );
     switch (answer.kind) {
       case 'none':
         return reply.callNotFound();

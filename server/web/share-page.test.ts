@@ -3,11 +3,11 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARE_FIRST_VIEW_ELEMENT, type ShareFirstView } from '#shared/share-page.ts';
-import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
-import { TestBrowser, goodPassword, uniqueEmail } from '../testing/browser.ts';
+import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
 import { insertStoredFile } from '../testing/factories.ts';
+import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
 
 const FIRST_VIEW = new RegExp(`<script type="application/json" id="${SHARE_FIRST_VIEW_ELEMENT}">([^<]*)</script>`);
 

@@ -10,12 +10,12 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { memoryCookieJar, readSharePasscodeToken, rememberSharePasscodeToken } from '#shared/cookies.ts';
 import { DEFAULT_LOCALE, LOCALE_HTML_LANG, type Locale } from '#shared/i18n/locales.ts';
 import { createTranslator, type Translate } from '#shared/i18n/translator.ts';
-import { SHARE_FIRST_VIEW_ELEMENT, firstViewJson, type ShareFirstView } from '#shared/share-page.ts';
+import { firstViewJson, SHARE_FIRST_VIEW_ELEMENT, type ShareFirstView } from '#shared/share-page.ts';
 import { ServiceError } from '../errors.ts';
+import { presentShareFolder, presentShareView } from '../presenters/shares.ts';
 import { blockListOf, isBlocked } from '../services/access.ts';
 import type { LoadedMessages } from '../services/messages.ts';
 import type { SharesService } from '../services/shares.ts';
-import { presentShareFolder, presentShareView } from '../presenters/shares.ts';
 import { escapeMarkup } from './markup.ts';
 
 /** As many entries as the page's script asks for at a time (GET /share's default). */
@@ -57,7 +57,10 @@ export function sharePageRenderer({ distDir, messages, shares, blockedNetworks, 
   const loadBuilt = () =>
     (built ??=
       existsSync(renderFile) && existsSync(shellFile)
-        ? import(pathToFileURL(renderFile).href).then((module: { renderSharePage: RenderSharePage }) => ({ shell: readFileSync(shellFile, 'utf8'), renderPage: module.renderSharePage }))
+        ? import(pathToFileURL(renderFile).href).then((module: { renderSharePage: RenderSharePage }) => ({
+            shell: readFileSync(shellFile, 'utf8'),
+            renderPage: module.renderSharePage,
+          }))
         : Promise.resolve(undefined));
 
   /** What the share holds for this visitor at this address, as the API would answer the page. */
@@ -119,9 +122,7 @@ export function sharePageRenderer({ distDir, messages, shares, blockedNetworks, 
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeMarkup(title)}</title>`)
       .replace(
         '<div id="root"></div>',
-        () =>
-          `<div id="root">${rendered}</div>` +
-          `<script type="application/json" id="${SHARE_FIRST_VIEW_ELEMENT}">${firstViewJson(first)}</script>`,
+        () => `<div id="root">${rendered}</div>` + `<script type="application/json" id="${SHARE_FIRST_VIEW_ELEMENT}">${firstViewJson(first)}</script>`,
       );
     return { html, setCookies: jar.setCookieHeaders() };
   };

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { isLocale, LOCALES, type Locale } from '#shared/i18n/locales.ts';
-import { INVALID_ROUTE_PAGE, UNMATCHED_PAGE, notFoundPageFile } from '#shared/not-found.ts';
+import { INVALID_ROUTE_PAGE, notFoundPageFile, UNMATCHED_PAGE } from '#shared/not-found.ts';
 
 export type SiteIndex = {
   siteDir: string;
@@ -51,5 +51,13 @@ export function readSiteIndex(distDir: string): SiteIndex {
   const notFoundLocales = new Set(
     LOCALES.filter((locale) => ([UNMATCHED_PAGE, INVALID_ROUTE_PAGE] as const).every((page) => existsSync(path.join(siteDir, notFoundPageFile(locale, page))))),
   );
-  return { siteDir, appDir, pages, rootFiles, notFoundLocales, hasApp: existsSync(path.join(appDir, 'index.html')), hasSharePage: existsSync(path.join(appDir, 'share.html')) };
+  return {
+    siteDir,
+    appDir,
+    pages,
+    rootFiles,
+    notFoundLocales,
+    hasApp: existsSync(path.join(appDir, 'index.html')),
+    hasSharePage: existsSync(path.join(appDir, 'share.html')),
+  };
 }

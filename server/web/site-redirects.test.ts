@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '#shared/i18n/locales.ts';
 import { startTestServer, type TestServer } from '../testing/harness.ts';
 import { readSiteRedirects, siteRedirectFor } from './site-redirects.ts';

@@ -20,7 +20,8 @@ export function readSiteRedirects(siteDir: string): SiteRedirects {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`${file} must be an object of site paths`);
   const redirects = new Map<string, string>();
   for (const [from, to] of Object.entries(parsed)) {
-    if (!SITE_PATH.test(from) || typeof to !== 'string' || !SITE_PATH.test(to)) throw new Error(`${file}: "${from}" → "${String(to)}" is not a redirect between site paths`);
+    if (!SITE_PATH.test(from) || typeof to !== 'string' || !SITE_PATH.test(to))
+      throw new Error(`${file}: "${from}" → "${String(to)}" is not a redirect between site paths`);
     redirects.set(from, to);
   }
   return redirects;

@@ -1,5 +1,5 @@
-import { describe, it, expect } from 'vitest';
-import { passwordProblem, PASSWORD_MIN_LENGTH } from './password-rules.ts';
+import { describe, expect, it } from 'vitest';
+import { PASSWORD_MIN_LENGTH, passwordProblem } from './password-rules.ts';
 
 describe('passwordProblem', () => {
   it('accepts a long enough, uncommon password', () => {

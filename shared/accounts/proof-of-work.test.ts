@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isProofOfWork, leadingZeroBits, solveProofOfWork } from './proof-of-work.ts';
 
 describe('proof of work', () => {

@@ -1,7 +1,7 @@
 // The accounts API (API.md Auth), its request and answer shapes, used by the server's routes and
 // by every client. Browsers (client_id nubo-web) get httpOnly cookies and a WebSession answer that
 // holds no secret; other clients get the token object.
-import { Type, type Static } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { Time } from './resources.ts';
 
 export const ACCOUNT_PATHS = {

@@ -1,5 +1,5 @@
-import { describe, it, expect, vi } from 'vitest';
-import { createApiClient, ApiError } from './client.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient } from './client.ts';
 
 type Call = { url: string; method: string; headers: Headers; body: string | null; credentials?: RequestCredentials };
 
@@ -21,8 +21,7 @@ function scriptedFetch(...responses: Array<() => Response>) {
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
 }
 
-const json = (status: number, body: unknown) => () =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) => () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const errorBody = (error: string, description: string) => ({ error, error_code: 5, error_description: description });
 
@@ -75,7 +74,9 @@ describe('api client', () => {
 
   it("makes the server's error_description the error's message", async () => {
     const { fetch } = scriptedFetch(json(404, errorBody('file_not_found', 'The file does not exist')));
-    const failure = await client(fetch).get('/drive/v1/files/x').catch((e: unknown) => e);
+    const failure = await client(fetch)
+      .get('/drive/v1/files/x')
+      .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ message: 'The file does not exist', error: 'file_not_found', errorCode: 5, status: 404 });
   });

@@ -3,7 +3,7 @@
 // API's error body turned into an ApiError whose message is its error_description.
 import wretch, { type Wretch, type WretchError } from 'wretch';
 import { retry } from 'wretch/middlewares';
-import { isApiErrorBody, type ApiErrorBody } from './errors.ts';
+import { type ApiErrorBody, isApiErrorBody } from './errors.ts';
 
 /** Statuses worth one more try: the request may succeed if simply sent again. */
 export const RETRY_STATUSES: readonly number[] = [408, 409, 425, 429, 500, 502, 503, 504];
@@ -85,9 +85,27 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     get: (path, query) => settle(request(path, query).get().json()),
     delete: (path, query) => settle(request(path, query).delete().json()),
-    post: (path, body) => settle(request(path).json(body ?? {}).post().json()),
-    patch: (path, body) => settle(request(path).json(body ?? {}).patch().json()),
-    put: (path, body) => settle(request(path).json(body ?? {}).put().json()),
+    post: (path, body) =>
+      settle(
+        request(path)
+          .json(body ?? {})
+          .post()
+          .json(),
+      ),
+    patch: (path, body) =>
+      settle(
+        request(path)
+          .json(body ?? {})
+          .patch()
+          .json(),
+      ),
+    put: (path, body) =>
+      settle(
+        request(path)
+          .json(body ?? {})
+          .put()
+          .json(),
+      ),
   };
 }
 

@@ -1,9 +1,9 @@
-import { describe, it, expect } from 'vitest';
-import { ApiError } from './client.ts';
-import { API_ERRORS } from './errors.ts';
-import { HandoffError } from '../accounts/handoff-error.ts';
+import { describe, expect, it } from 'vitest';
 import enUS from '../../content/i18n/en-US.json';
-import { API_ERROR_MESSAGES, FAILURE_MESSAGE_KEYS, NAME_PROBLEM_MESSAGES, failureMessage } from './error-messages.ts';
+import { HandoffError } from '../accounts/handoff-error.ts';
+import { ApiError } from './client.ts';
+import { API_ERROR_MESSAGES, FAILURE_MESSAGE_KEYS, failureMessage, NAME_PROBLEM_MESSAGES } from './error-messages.ts';
+import { API_ERRORS } from './errors.ts';
 
 const apiError = (status: number, error: string, details?: unknown[]) =>
   new ApiError(status, { error, error_code: 3, error_description: 'server text', ...(details ? { details } : {}) });
@@ -112,8 +112,12 @@ describe('file failure messages', () => {
 
   it("takes the call's own messages first, then the shared ones", () => {
     const own = { invalid_request: 'site.urlChecker.error.notAccepted', not_found: 'site.api.unavailable' } as const;
-    expect(failureMessage(fileApiError('invalid_request', [{ field: 'name', reason: 'slash' }]), { locale: 'en-US', messages: own }).key).toBe('site.urlChecker.error.notAccepted');
-    expect(failureMessage(new ApiError(404, { error: 'not_found', error_code: 5, error_description: '' }), { locale: 'en-US', messages: own }).key).toBe('site.api.unavailable');
+    expect(failureMessage(fileApiError('invalid_request', [{ field: 'name', reason: 'slash' }]), { locale: 'en-US', messages: own }).key).toBe(
+      'site.urlChecker.error.notAccepted',
+    );
+    expect(failureMessage(new ApiError(404, { error: 'not_found', error_code: 5, error_description: '' }), { locale: 'en-US', messages: own }).key).toBe(
+      'site.api.unavailable',
+    );
     expect(failureMessage(fileApiError('file_space_not_enough'), { locale: 'en-US', messages: own }).key).toBe('files.error.spaceNotEnough');
   });
 });

@@ -2,12 +2,13 @@
 // the share page and the site's islands all say the same thing for the same error (STYLE: errors
 // carry the API's names, and each has its own message). The server's error_description is never
 // shown: it is English and written for developers (the API client logs it).
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type PasswordProblem } from '../accounts/password-rules.ts';
+
 import { HandoffError, type HandoffFailure } from '../accounts/handoff-error.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type PasswordProblem } from '../accounts/password-rules.ts';
 import { NAME_MAX_BYTES, type NameProblem } from '../files/names.ts';
 import type { MessageKey, Translate } from '../i18n/translator.ts';
 import { ApiError } from './client.ts';
-import { isApiErrorName, type ApiErrorName } from './errors.ts';
+import { type ApiErrorName, isApiErrorName } from './errors.ts';
 
 export type Message = { key: MessageKey; values?: Record<string, string | number> };
 
@@ -135,7 +136,9 @@ export function failureMessage(failure: unknown, { locale, now = Date.now(), mes
       return reason && isPasswordProblem(reason) ? PASSWORD_PROBLEM_MESSAGES[reason] : { key: 'auth.password.common' };
     }
     case 'invalid_account_or_password':
-      return fields.some((detail) => detail.field === 'old_password') ? { key: 'account.password.wrongCurrent' } : { key: 'auth.error.invalidAccountOrPassword' };
+      return fields.some((detail) => detail.field === 'old_password')
+        ? { key: 'account.password.wrongCurrent' }
+        : { key: 'auth.error.invalidAccountOrPassword' };
     case 'invalid_request':
       return invalidRequest(fields);
     case 'too_many_requests':

@@ -1,6 +1,6 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiClient } from './client.ts';
-import { ALL_FOLDERS, TRASH_FILTERS, filesApi, inBatches } from './files-client.ts';
+import { ALL_FOLDERS, filesApi, inBatches, TRASH_FILTERS } from './files-client.ts';
 
 /** An API client that records each call and answers `answer`. */
 function recordingApi(answer: unknown = {}) {

@@ -1,10 +1,11 @@
 // The files API (API.md Files) as typed calls over the shared HTTP client, so every front end
 // asks for a listing, a rename or the quota the same way and cannot drift from the server's shapes.
-import { ApiError, type ApiClient } from './client.ts';
-import { FILES_PATHS, type BatchMoveBody, type CreateFolderBody, type CreateUploadBody } from './files.ts';
-import type { About, CreatedUpload, DriveFile, EventList, FileList } from './files.ts';
-import { TASK_PATHS, type Task } from './tasks.ts';
+
 import type { SortOrder } from '../files/sort-order.ts';
+import { type ApiClient, ApiError } from './client.ts';
+import type { About, CreatedUpload, DriveFile, EventList, FileList } from './files.ts';
+import { type BatchMoveBody, type CreateFolderBody, type CreateUploadBody, FILES_PATHS } from './files.ts';
+import { TASK_PATHS, type Task } from './tasks.ts';
 
 /** API.md list filters: `{"field":{"op":value}}`. */
 export type FileListFilters = {

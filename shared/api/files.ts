@@ -1,9 +1,9 @@
 // The files API (API.md Files): its paths, requests and answers (the File resource, the recent
 // list's events, the quota), shared by the server's routes and the clients.
-import { Type, type Static } from 'typebox';
-import { TASK_PHASES } from './tasks.ts';
+import { type Static, Type } from 'typebox';
 import { FILE_CATEGORIES } from '../files/classify.ts';
-import { Int64String, Time, oneOf } from './resources.ts';
+import { Int64String, oneOf, Time } from './resources.ts';
+import { TASK_PHASES } from './tasks.ts';
 
 export const FILES_PATHS = {
   files: '/drive/v1/files',
@@ -144,7 +144,17 @@ export const CreatedUploadSchema = Type.Object({
 });
 export type CreatedUpload = Static<typeof CreatedUploadSchema>;
 
-export const EVENT_TYPES = ['TYPE_UPLOAD', 'TYPE_CREATE_FOLDER', 'TYPE_RENAME', 'TYPE_MOVE', 'TYPE_COPY', 'TYPE_TRASH', 'TYPE_UNTRASH', 'TYPE_DELETE', 'TYPE_RESTORE'] as const;
+export const EVENT_TYPES = [
+  'TYPE_UPLOAD',
+  'TYPE_CREATE_FOLDER',
+  'TYPE_RENAME',
+  'TYPE_MOVE',
+  'TYPE_COPY',
+  'TYPE_TRASH',
+  'TYPE_UNTRASH',
+  'TYPE_DELETE',
+  'TYPE_RESTORE',
+] as const;
 
 export const EventSchema = Type.Object({
   kind: Type.Literal('drive#event'),

@@ -1,5 +1,5 @@
 // GET /healthz: whether a server and its database can take requests (for load balancers).
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 
 export const HEALTH_PATH = '/healthz';
 

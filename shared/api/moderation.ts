@@ -1,6 +1,6 @@
 // The audit-admin share call (SPEC §7.5): moderators take content down by hash (gcids) or by the
 // files holding it. Its path, request and answer, shared by the server's route and its tests.
-import { Type, type Static } from 'typebox';
+import { type Static, Type } from 'typebox';
 
 export const AUDIT_ADMIN_SHARE_PATH = '/audit-admin/v1/share';
 

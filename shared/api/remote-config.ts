@@ -1,6 +1,6 @@
 // The remote config clients read (SPEC §7.4, §7.5): its request and answer, shared by the
 // server's route and the public site's debug console (shared/debug-console.ts has the path).
-import { Type, type Static } from 'typebox';
+import { type Static, Type } from 'typebox';
 
 /** What the page sends with its question: who asks, so an operator could allow it per person. */
 export const DebugOptionsBody = Type.Object(

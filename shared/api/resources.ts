@@ -1,6 +1,6 @@
 // The API's resources (API.md) as JSON schemas. The server validates and serialises with them
 // and publishes them in /api/openapi.json; clients import only the static types.
-import { Type, } from 'typebox';
+import { Type } from 'typebox';
 
 /** Counts and sizes travel as strings (int64-safe); "-1" means unlimited or never. */
 export const Int64String = Type.String({ pattern: '^-?[0-9]+$' });

@@ -1,8 +1,8 @@
 // Saving a share into one's drive (API.md Shares, "restore"): its path, request and answer, shared
 // by the server's route and the clients.
-import { Type, type Static } from 'typebox';
-import { ShareStatusSchema } from './shares.ts';
+import { type Static, Type } from 'typebox';
 import { oneOf } from './resources.ts';
+import { ShareStatusSchema } from './shares.ts';
 
 export const RESTORE_STATUSES = ['RESTORE_UNKNOWN', 'RESTORE_START', 'RESTORE_COMPLETE'] as const;
 export type RestoreStatus = (typeof RESTORE_STATUSES)[number];

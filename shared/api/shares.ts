@@ -1,8 +1,8 @@
 // The shares API (API.md Shares): its paths, requests and answers, shared by the server's routes
 // and the clients. Visitors' answers carry a share status (SPEC §4) with HTTP 200.
-import { Type, type Static } from 'typebox';
-import { Int64String, Time, oneOf } from './resources.ts';
+import { type Static, Type } from 'typebox';
 import { FileSchema } from './files.ts';
+import { Int64String, oneOf, Time } from './resources.ts';
 
 /** What opening a share answers (SPEC §4); the server sends it with 200, never as an HTTP error. */
 export const SHARE_STATUSES = [

@@ -1,6 +1,6 @@
 // POST /v1/stats: one statistic event (SPEC §7.5) as the server accepts it; shared/statistics.ts
 // names the events and sends them.
-import { Type, type Static } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { STAT_DATA_MAX_KEYS, STAT_EVENTS, STAT_MODULE, STAT_VALUE_MAX_LENGTH } from '../statistics.ts';
 
 export const StatBody = Type.Object(

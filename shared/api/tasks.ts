@@ -1,7 +1,7 @@
 // The tasks API (API.md Tasks): long operations a user can follow (emptying the trash, copying or
 // saving a big tree, reading an upload's media facts), shared by the server's routes and the clients.
-import { Type, type Static } from 'typebox';
-import { Int64String, Time, oneOf } from './resources.ts';
+import { type Static, Type } from 'typebox';
+import { Int64String, oneOf, Time } from './resources.ts';
 
 export const TASK_PATHS = {
   task: '/drive/v1/tasks/:id',

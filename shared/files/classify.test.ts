@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FILE_CATEGORIES, FILE_KINDS, classifyFile, fileCategoryOf, fileExtension, isPdf, isUnsupportedAudioCodec } from './classify.ts';
+import { classifyFile, FILE_CATEGORIES, FILE_KINDS, fileCategoryOf, fileExtension, isPdf, isUnsupportedAudioCodec } from './classify.ts';
 
 describe('fileExtension', () => {
   it('answers the lowercase extension after the last dot', () => {
@@ -58,7 +58,27 @@ describe('classifyFile', () => {
   });
 
   it('classifies video extensions including rmvb, ts and m2ts', () => {
-    for (const name of ['a.wmv', 'a.asf', 'a.rm', 'a.rmvb', 'a.mpg', 'a.mpeg', 'a.3gp', 'a.mov', 'a.mp4', 'a.webm', 'a.m4v', 'a.avi', 'a.mkv', 'a.flv', 'a.f4v', 'a.vob', 'a.ts', 'a.m2ts', 'a.mts']) {
+    for (const name of [
+      'a.wmv',
+      'a.asf',
+      'a.rm',
+      'a.rmvb',
+      'a.mpg',
+      'a.mpeg',
+      'a.3gp',
+      'a.mov',
+      'a.mp4',
+      'a.webm',
+      'a.m4v',
+      'a.avi',
+      'a.mkv',
+      'a.flv',
+      'a.f4v',
+      'a.vob',
+      'a.ts',
+      'a.m2ts',
+      'a.mts',
+    ]) {
       expect(classifyFile({ name }), name).toBe('video');
     }
   });

@@ -1,9 +1,10 @@
-import { describe, it, expect } from 'vitest';
-import { NAME_MAX_BYTES, freeName, nameProblem, splitExtension } from './names.ts';
+import { describe, expect, it } from 'vitest';
+import { freeName, NAME_MAX_BYTES, nameProblem, splitExtension } from './names.ts';
 
 describe('nameProblem', () => {
   it('accepts ordinary names, including spaces, dots inside and other scripts', () => {
-    for (const name of ['report.pdf', 'My photos', '.bashrc', 'a..b', '写真 2026.jpg', '<script>alert(1)<script>.txt']) expect(nameProblem(name)).toBeUndefined();
+    for (const name of ['report.pdf', 'My photos', '.bashrc', 'a..b', '写真 2026.jpg', '<script>alert(1)<script>.txt'])
+      expect(nameProblem(name)).toBeUndefined();
   });
 
   it.each([

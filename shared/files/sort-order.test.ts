@@ -1,8 +1,9 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SORT_ORDER,
-  SORT_ORDERS,
   isSortOrder,
+  SORT_ORDERS,
+  type SortOrder,
   sortOrderEntry,
   sortOrderFor,
   sortOrderFromKeyName,
@@ -10,7 +11,6 @@ import {
   sortOrderFromUrl,
   sortOrderKeyName,
   sortOrderToUrl,
-  type SortOrder,
 } from './sort-order.ts';
 
 describe('sort orders', () => {

@@ -1,14 +1,14 @@
-import { describe, it, expect } from 'vitest';
-import { STORAGE_KEYS, memoryStorage, type KeyValueStorage } from '../browser-storage.ts';
+import { describe, expect, it } from 'vitest';
+import { type KeyValueStorage, memoryStorage, STORAGE_KEYS } from '../browser-storage.ts';
 import {
   DEFAULT_FILE_VIEW_SETTING,
+  type FileViewSetting,
   fileViewStorageKey,
   isFileViewType,
   readFileViewSetting,
   readSharedDisplayMode,
   writeFileViewSetting,
   writeSharedDisplayMode,
-  type FileViewSetting,
 } from './view-settings.ts';
 
 /** Collects what the module logs, so a test can see that a failure was reported and not thrown. */

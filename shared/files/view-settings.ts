@@ -1,8 +1,8 @@
 // How a user sees their file lists (SPEC §3.5, §5, §8): the per-user file-view setting and the
 // display mode of shared-link pages, kept in local storage. Reading never fails (defaults) and
 // writing never throws (logged), because a view preference must not break the page.
-import { STORAGE_KEYS, type KeyValueStorage } from '../browser-storage.ts';
-import { DEFAULT_SORT_ORDER, isSortOrder, sortOrderFromKeyName, sortOrderKeyName, type SortOrder } from './sort-order.ts';
+import { type KeyValueStorage, STORAGE_KEYS } from '../browser-storage.ts';
+import { DEFAULT_SORT_ORDER, isSortOrder, type SortOrder, sortOrderFromKeyName, sortOrderKeyName } from './sort-order.ts';
 
 export const VIEW_TYPES = ['list', 'grid', 'single', 'flow'] as const;
 export type ViewType = (typeof VIEW_TYPES)[number];

@@ -1,10 +1,10 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_LOCALE,
-  LOCALES,
+  isLocale,
   LOCALE_HTML_LANG,
   LOCALE_NAMES,
-  isLocale,
+  LOCALES,
   localeFromAcceptLanguage,
   localeFromQuery,
   matchLocale,

@@ -22,10 +22,7 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 };
 
 /** The `<html lang>` of each locale: every code is already a valid BCP-47 tag. */
-export const LOCALE_HTML_LANG: Record<Locale, string> = Object.fromEntries(LOCALES.map((locale) => [locale, locale])) as Record<
-  Locale,
-  string
->;
+export const LOCALE_HTML_LANG: Record<Locale, string> = Object.fromEntries(LOCALES.map((locale) => [locale, locale])) as Record<Locale, string>;
 
 const SUPPORTED: ReadonlySet<string> = new Set(LOCALES);
 

@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTranslator, placeholdersOf } from './translator.ts';
 
 describe('createTranslator', () => {
@@ -35,7 +35,11 @@ describe('createTranslator', () => {
 
   it('answers a message asked without values, then with them, then without again, each as asked', () => {
     const t = createTranslator('en-US', { 'share.sharedBy': 'Shared by {{name}}' });
-    expect([t('share.sharedBy'), t('share.sharedBy', { name: 'Ann' }), t('share.sharedBy')]).toEqual(['Shared by {{name}}', 'Shared by Ann', 'Shared by {{name}}']);
+    expect([t('share.sharedBy'), t('share.sharedBy', { name: 'Ann' }), t('share.sharedBy')]).toEqual([
+      'Shared by {{name}}',
+      'Shared by Ann',
+      'Shared by {{name}}',
+    ]);
   });
 
   it('does not take keys from the prototype of the messages', () => {

@@ -1,6 +1,6 @@
 // A form field of Nubo's own: the drive app's forms and the site's islands label, hint and
 // announce their fields the same way.
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import { type InputHTMLAttributes, type Ref, useId } from 'react';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'> & {
   ref?: Ref<HTMLInputElement> | undefined;

@@ -1,4 +1,4 @@
-import { afterEach, describe, it, expect } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { blogAddress } from './blog.ts';
 
 describe('blogAddress', () => {

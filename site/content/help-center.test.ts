@@ -1,5 +1,5 @@
-import { describe, it, expect } from 'vitest';
-import { folderDefaultArticles, helpCenterTree, type HelpArticleEntry, type HelpFolderEntry } from './help-center.ts';
+import { describe, expect, it } from 'vitest';
+import { folderDefaultArticles, type HelpArticleEntry, type HelpFolderEntry, helpCenterTree } from './help-center.ts';
 
 const article = (id: string, order: number, title = id): HelpArticleEntry => ({ id, data: { title, description: '', order, popular: false } });
 const folder = (id: string, order: number, title: Record<string, string>): HelpFolderEntry => ({ id, data: { order, title: { 'en-US': id, ...title } } });

@@ -1,7 +1,7 @@
 // The help centre's shape (SPEC §2.2): folders in their order, each with its articles in order, in
 // one locale; and where a folder's own address leads (help-center-default-dir).
 import { DEFAULT_LOCALE, type Locale } from '#shared/i18n/locales.ts';
-import { localisedEntries, type Localised } from './localised.ts';
+import { type Localised, localisedEntries } from './localised.ts';
 
 export const HELP_CENTER_PATH = '/help-center';
 

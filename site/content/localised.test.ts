@@ -1,12 +1,15 @@
-import { describe, it, expect } from 'vitest';
-import { localiseLinks, localisedEntries, splitEntryId } from './localised.ts';
+import { describe, expect, it } from 'vitest';
+import { localisedEntries, localiseLinks, splitEntryId } from './localised.ts';
 
 const entry = (id: string) => ({ id });
 
 describe('splitEntryId', () => {
   it('splits the locale folder off the slug, capitals kept', () => {
     expect(splitEntryId('zh-TW/sharing/share-files')).toEqual({ locale: 'zh-TW', slug: 'sharing/share-files' });
-    expect(splitEntryId('en-US/copyright-Infringement/copyright-Infringement')).toEqual({ locale: 'en-US', slug: 'copyright-Infringement/copyright-Infringement' });
+    expect(splitEntryId('en-US/copyright-Infringement/copyright-Infringement')).toEqual({
+      locale: 'en-US',
+      slug: 'copyright-Infringement/copyright-Infringement',
+    });
   });
 
   it('stops the build for a file outside a locale folder', () => {
@@ -22,7 +25,13 @@ describe('splitEntryId', () => {
 });
 
 describe('localisedEntries', () => {
-  const entries = [entry('en-US/sharing/share-files'), entry('en-US/files/trash'), entry('ja/sharing/share-files'), entry('ko/files/trash'), entry('ja/files/removed-in-english')];
+  const entries = [
+    entry('en-US/sharing/share-files'),
+    entry('en-US/files/trash'),
+    entry('ja/sharing/share-files'),
+    entry('ko/files/trash'),
+    entry('ja/files/removed-in-english'),
+  ];
 
   it('shows a locale its own translation where it has one and the en-US entry, marked, elsewhere', () => {
     expect(localisedEntries(entries, 'ja')).toEqual([
@@ -48,7 +57,8 @@ describe('localiseLinks', () => {
   });
 
   it('leaves app pages, files, anchors and other sites as written', () => {
-    const html = '<a href="/drive">a</a><a href="/s/abc">b</a><a href="/blog/rss.xml">c</a><a href="#x">d</a><a href="https://example.org/faq">e</a><a href="//example.org/x">f</a>';
+    const html =
+      '<a href="/drive">a</a><a href="/s/abc">b</a><a href="/blog/rss.xml">c</a><a href="#x">d</a><a href="https://example.org/faq">e</a><a href="//example.org/x">f</a>';
     expect(localiseLinks(html, 'es')).toBe(html);
   });
 });

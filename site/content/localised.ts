@@ -1,8 +1,9 @@
 // Content in several locales, the Starlight way: every locale shows every en-US entry, in its own
 // translation where one exists and otherwise in en-US marked as a fallback (STYLE.md). Entry ids
 // are `<locale>/<slug…>` (site/content.config.ts); the slug is the same in every locale.
-import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/i18n/locales.ts';
+
 import { isAppRoute } from '#shared/app-paths.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/i18n/locales.ts';
 import { localePath } from '../i18n/index.ts';
 
 /** One segment of a content slug. Slugs become addresses and build paths, so nothing else passes. */

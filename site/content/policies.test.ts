@@ -1,5 +1,5 @@
-import { describe, it, expect } from 'vitest';
-import { policyCatalogue, policyUpdates, versionsAround, type PolicyEntry, type PolicyUpdateEntry } from './policies.ts';
+import { describe, expect, it } from 'vitest';
+import { type PolicyEntry, type PolicyUpdateEntry, policyCatalogue, policyUpdates, versionsAround } from './policies.ts';
 
 const version = (id: string, title: string, effective: string): PolicyEntry => ({ id, data: { title, effective: new Date(effective) } });
 const update = (id: string): PolicyUpdateEntry => ({ id, data: { title: id, summary: '' } });
@@ -19,7 +19,11 @@ describe('policyCatalogue', () => {
     expect(catalogue.map((policy) => policy.slug)).toEqual(['anti-abuse', 'privacy-policy', 'user-agreement']);
     const privacy = catalogue[1];
     expect(privacy?.path).toBe('/policy/privacy-policy');
-    expect(privacy?.versions.map((found) => found.path)).toEqual(['/policy/privacy-policy/2023-11-06', '/policy/privacy-policy/2023-10-14', '/policy/privacy-policy/2021-11-08']);
+    expect(privacy?.versions.map((found) => found.path)).toEqual([
+      '/policy/privacy-policy/2023-11-06',
+      '/policy/privacy-policy/2023-10-14',
+      '/policy/privacy-policy/2021-11-08',
+    ]);
     expect(privacy?.latest.version).toBe('2023-11-06');
   });
 
@@ -37,8 +41,15 @@ describe('policyCatalogue', () => {
 
 describe('policyUpdates and versionsAround', () => {
   it('lists update notices newest first at /policy/update/<policy>/<date>', () => {
-    const updates = policyUpdates([update('en-US/privacy-policy/2023-10-14'), update('en-US/anti-abuse/2025-09-10'), update('en-US/privacy-policy/2023-11-06')], 'en-US');
-    expect(updates.map((found) => found.path)).toEqual(['/policy/update/anti-abuse/2025-09-10', '/policy/update/privacy-policy/2023-11-06', '/policy/update/privacy-policy/2023-10-14']);
+    const updates = policyUpdates(
+      [update('en-US/privacy-policy/2023-10-14'), update('en-US/anti-abuse/2025-09-10'), update('en-US/privacy-policy/2023-11-06')],
+      'en-US',
+    );
+    expect(updates.map((found) => found.path)).toEqual([
+      '/policy/update/anti-abuse/2025-09-10',
+      '/policy/update/privacy-policy/2023-11-06',
+      '/policy/update/privacy-policy/2023-10-14',
+    ]);
   });
 
   it('finds the version a notice announces and the one it replaced', () => {

@@ -3,7 +3,7 @@
 // a single version (user-agreement/user-agreement). Update notices are
 // content/policy-updates/<locale>/<policy>/<date>.md, about the version of that date.
 import type { Locale } from '#shared/i18n/locales.ts';
-import { localisedEntries, type Localised } from './localised.ts';
+import { type Localised, localisedEntries } from './localised.ts';
 
 export const POLICY_PATH = '/policy';
 export const POLICY_UPDATE_PATH = '/policy/update';

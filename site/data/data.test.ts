@@ -1,8 +1,8 @@
 // The files operators publish in content/ are checked when the site is built; these pin the checks.
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { parseTransparencyReport, totalTakedowns } from '#shared/transparency.ts';
 import { parseContact } from './contact.ts';
 import { DOWNLOAD_KEYS, parseDownloads } from './downloads.ts';
-import { parseTransparencyReport, totalTakedowns } from '#shared/transparency.ts';
 
 const allDownloads = (url: string | null) => Object.fromEntries(DOWNLOAD_KEYS.map((key) => [key, url]));
 

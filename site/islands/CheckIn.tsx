@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { CHECK_IN_SCENE, PREMIUM_PATHS } from '#shared/api/premium.ts';
 import { describeApiFailure, siteApi } from './island.ts';
-import { StatusLine, useIslandText, type IslandProps, type Status } from './island-ui.tsx';
+import { type IslandProps, type Status, StatusLine, useIslandText } from './island-ui.tsx';
 
 /** The answer's shape is not in the spec: Nubo reads status 'done' as today's check-in made. */
 type TaskStatus = { status?: unknown };

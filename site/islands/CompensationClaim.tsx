@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { PREMIUM_PATHS } from '#shared/api/premium.ts';
 import { describeApiFailure, siteApi } from './island.ts';
-import { StatusLine, useHydrated, useIslandText, type IslandProps, type Status } from './island-ui.tsx';
+import { type IslandProps, type Status, StatusLine, useHydrated, useIslandText } from './island-ui.tsx';
 
 export function CompensationClaim({ messages, campaignId }: IslandProps & { campaignId: string }) {
   const text = useIslandText(messages);

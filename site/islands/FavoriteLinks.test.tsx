@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { describe, it, expect, beforeEach } from 'vitest';
-import { render, screen, fireEvent, cleanup } from '@testing-library/react';
-import { STORAGE_KEYS, memoryStorage } from '#shared/browser-storage.ts';
+
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { memoryStorage, STORAGE_KEYS } from '#shared/browser-storage.ts';
 import { createTranslator } from '#shared/i18n/translator.ts';
 import enUS from '../../content/i18n/en-US.json';
-import { islandMessages } from './island.ts';
 import { FavoriteLinks } from './FavoriteLinks.tsx';
+import { islandMessages } from './island.ts';
 
 const messages = islandMessages(createTranslator('en-US', enUS), [
   'site.favoriteLinks.name',

@@ -1,10 +1,10 @@
 // The favourite links hub: links the visitor keeps in this browser (local storage), to come back
 // to shares and pages they use often. Nothing leaves the browser; names are shown as text.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { STORAGE_KEYS, type KeyValueStorage } from '#shared/browser-storage.ts';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type KeyValueStorage, STORAGE_KEYS } from '#shared/browser-storage.ts';
 import { TextField } from '#shared/ui/TextField.tsx';
-import { addFavoriteLink, readFavoriteLinks, webAddress, type FavoriteLink } from './favorite-links.ts';
-import { StatusLine, useHydrated, useIslandText, type IslandProps, type Status } from './island-ui.tsx';
+import { addFavoriteLink, type FavoriteLink, readFavoriteLinks, webAddress } from './favorite-links.ts';
+import { type IslandProps, type Status, StatusLine, useHydrated, useIslandText } from './island-ui.tsx';
 
 /** `storage`: where the links are kept, the browser's local storage unless a test gives another. */
 export function FavoriteLinks({ messages, storage }: IslandProps & { storage?: KeyValueStorage }) {
@@ -50,8 +50,27 @@ export function FavoriteLinks({ messages, storage }: IslandProps & { storage?: K
     <>
       {hydrated && (
         <form className="inline-form" noValidate onSubmit={add}>
-          <TextField ref={nameInput} label={text('site.favoriteLinks.name')} name="name" type="text" maxLength={200} autoComplete="off" value={name} onValueChange={setName} />
-          <TextField ref={urlInput} label={text('site.favoriteLinks.url')} name="url" type="url" inputMode="url" required placeholder="https://" value={url} onValueChange={setUrl} />
+          <TextField
+            ref={nameInput}
+            label={text('site.favoriteLinks.name')}
+            name="name"
+            type="text"
+            maxLength={200}
+            autoComplete="off"
+            value={name}
+            onValueChange={setName}
+          />
+          <TextField
+            ref={urlInput}
+            label={text('site.favoriteLinks.url')}
+            name="url"
+            type="url"
+            inputMode="url"
+            required
+            placeholder="https://"
+            value={url}
+            onValueChange={setUrl}
+          />
           <button type="submit" className="primary">
             {text('site.favoriteLinks.add')}
           </button>
@@ -65,7 +84,12 @@ export function FavoriteLinks({ messages, storage }: IslandProps & { storage?: K
             <a href={link.url} rel="noopener noreferrer">
               {link.name || link.url}
             </a>
-            <button type="button" className="link-button" aria-label={text('site.favoriteLinks.removeNamed', { name: link.name || link.url })} onClick={() => remove(link)}>
+            <button
+              type="button"
+              className="link-button"
+              aria-label={text('site.favoriteLinks.removeNamed', { name: link.name || link.url })}
+              onClick={() => remove(link)}
+            >
               {text('site.favoriteLinks.remove')}
             </button>
           </li>

@@ -1,12 +1,12 @@
 // /inapp/shop: the visitor's membership (GET /drive/v1/privilege/vip) and activation-code
 // redemption (POST /vip/v1/order/activation-code), SPEC §7.1, §7.3.
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { PREMIUM_PATHS, type VipPrivilegeAnswer } from '#shared/api/premium.ts';
 import { formatLongDate } from '#shared/format.ts';
 import { premiumFromVip } from '#shared/premium.ts';
 import { TextField } from '#shared/ui/TextField.tsx';
 import { describeApiFailure, siteApi } from './island.ts';
-import { StatusLine, useHydrated, useIslandText, type IslandProps, type Status } from './island-ui.tsx';
+import { type IslandProps, type Status, StatusLine, useHydrated, useIslandText } from './island-ui.tsx';
 
 export function Shop({ messages }: IslandProps) {
   const text = useIslandText(messages);
@@ -22,7 +22,9 @@ export function Shop({ messages }: IslandProps) {
     siteApi()
       .get<VipPrivilegeAnswer>(PREMIUM_PATHS.vipPrivilege)
       .then(({ data }) => {
-        const message = premiumFromVip(data).premium ? text('site.shop.membership.premium', { date: formatLongDate(data.expire ?? '') }) : text('site.shop.membership.free');
+        const message = premiumFromVip(data).premium
+          ? text('site.shop.membership.premium', { date: formatLongDate(data.expire ?? '') })
+          : text('site.shop.membership.free');
         setMembership({ message, kind: 'info' });
       })
       .catch((cause: unknown) => setMembership({ message: describeApiFailure(cause, text), kind: 'error' }));

@@ -1,11 +1,11 @@
 // /inapp/widget: the signed-in visitor's storage quota (GET /drive/v1/about, SPEC §1 "storage quota
 // display"), small enough for the native app to show in a webview.
 import { useEffect, useState } from 'react';
-import { FILES_PATHS } from '#shared/api/files.ts';
 import type { About } from '#shared/api/files.ts';
+import { FILES_PATHS } from '#shared/api/files.ts';
 import { formatSize } from '#shared/format.ts';
 import { describeApiFailure, siteApi } from './island.ts';
-import { StatusLine, useIslandText, type IslandProps, type Status } from './island-ui.tsx';
+import { type IslandProps, type Status, StatusLine, useIslandText } from './island-ui.tsx';
 
 /** `labelledBy`: the id of the widget's heading, which names the meter too. */
 export function StorageWidget({ messages, labelledBy }: IslandProps & { labelledBy: string }) {

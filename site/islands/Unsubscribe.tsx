@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { MAIL_PATHS } from '#shared/api/premium.ts';
 import { describeApiFailure, siteApi } from './island.ts';
-import { StatusLine, useIslandText, type IslandProps, type Status } from './island-ui.tsx';
+import { type IslandProps, type Status, StatusLine, useIslandText } from './island-ui.tsx';
 
 export function Unsubscribe({ messages }: IslandProps) {
   const text = useIslandText(messages);

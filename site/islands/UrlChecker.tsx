@@ -1,13 +1,13 @@
 // /url-checker: a pasted link is checked (url-check.ts); a share of this server is offered to
 // open, anything else to save into the drive as an offline download (POST /drive/v1/files with
 // upload_type UPLOAD_TYPE_URL, API.md).
-import { useRef, useState, type FormEvent } from 'react';
-import { FILES_PATHS } from '#shared/api/files.ts';
+import { type FormEvent, useRef, useState } from 'react';
 import type { ApiErrorMessages } from '#shared/api/error-messages.ts';
+import { FILES_PATHS } from '#shared/api/files.ts';
 import { TextField } from '#shared/ui/TextField.tsx';
-import { checkUrl, type UrlCheck } from './url-check.ts';
 import { describeApiFailure, siteApi } from './island.ts';
-import { StatusLine, useHydrated, useIslandText, type IslandProps, type Status } from './island-ui.tsx';
+import { type IslandProps, type Status, StatusLine, useHydrated, useIslandText } from './island-ui.tsx';
+import { checkUrl, type UrlCheck } from './url-check.ts';
 
 /** A refused body, when saving a link, is the link itself: every other error is worded as everywhere else. */
 export const SAVE_LINK_ERROR_MESSAGES: ApiErrorMessages = { invalid_request: 'site.urlChecker.error.notAccepted' };
@@ -73,7 +73,10 @@ export function UrlChecker({ messages }: IslandProps) {
         <div data-part="result" data-kind={checked.kind}>
           <p>
             {/* Text, and a checked href: the pasted link can never become markup or a script URL. */}
-            <strong>{text('site.urlChecker.checked')}:</strong> <span className="checked-url" data-part="checked">{checked.kind === 'share' ? checked.path : checked.url}</span>
+            <strong>{text('site.urlChecker.checked')}:</strong>{' '}
+            <span className="checked-url" data-part="checked">
+              {checked.kind === 'share' ? checked.path : checked.url}
+            </span>
           </p>
           {checked.kind === 'share' ? (
             <>

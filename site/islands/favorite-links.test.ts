@@ -1,6 +1,6 @@
-import { describe, it, expect } from 'vitest';
-import { STORAGE_KEYS, memoryStorage } from '#shared/browser-storage.ts';
-import { FAVORITE_LINKS_MAX, addFavoriteLink, readFavoriteLinks, webAddress } from './favorite-links.ts';
+import { describe, expect, it } from 'vitest';
+import { memoryStorage, STORAGE_KEYS } from '#shared/browser-storage.ts';
+import { addFavoriteLink, FAVORITE_LINKS_MAX, readFavoriteLinks, webAddress } from './favorite-links.ts';
 
 describe('favourite links', () => {
   it('accepts only http and https addresses', () => {

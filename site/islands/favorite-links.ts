@@ -1,6 +1,6 @@
 // The favourite links the hub keeps in this browser's local storage (FavoriteLinks.tsx). Links are
 // kept as data: only http(s) addresses are accepted.
-import { STORAGE_KEYS, type KeyValueStorage } from '#shared/browser-storage.ts';
+import { type KeyValueStorage, STORAGE_KEYS } from '#shared/browser-storage.ts';
 
 export type FavoriteLink = { name: string; url: string };
 

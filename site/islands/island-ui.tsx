@@ -1,7 +1,7 @@
 // The parts every React island of the site is built from: its strings, its live status line, and
 // knowing when it has hydrated.
 import { useEffect, useMemo, useState } from 'react';
-import { islandText, type IslandMessages, type IslandText } from './island.ts';
+import { type IslandMessages, type IslandText, islandText } from './island.ts';
 
 export type IslandProps = { messages: IslandMessages };
 

@@ -1,8 +1,8 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '#shared/api/client.ts';
-import { API_FAILURE_KEYS, SITE_API_ERROR_MESSAGES, describeApiFailure, errorMessageKeys, islandMessages, type IslandText } from './island.ts';
-import { SAVE_LINK_ERROR_MESSAGES } from './UrlChecker.tsx';
 import source from '../../content/i18n/en-US.json' with { type: 'json' };
+import { API_FAILURE_KEYS, describeApiFailure, errorMessageKeys, type IslandText, islandMessages, SITE_API_ERROR_MESSAGES } from './island.ts';
+import { SAVE_LINK_ERROR_MESSAGES } from './UrlChecker.tsx';
 
 const text: IslandText = (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key);
 const failure = (status: number, error: string, description = '') => new ApiError(status, { error, error_code: 0, error_description: description });
@@ -20,7 +20,7 @@ describe('describeApiFailure', () => {
     expect(describeApiFailure(new TypeError('Failed to fetch'), text)).toBe('error.network');
   });
 
-  it('says what to do for a named error, from the island\'s own messages first, then the common ones', () => {
+  it("says what to do for a named error, from the island's own messages first, then the common ones", () => {
     const own = { invalid_request: 'site.urlChecker.error.notAccepted', file_space_not_enough: 'files.error.spaceNotEnough' } as const;
     const validation = failure(400, 'invalid_request', "body must have required property 'name'");
     expect(describeApiFailure(validation, text, own)).toBe('site.urlChecker.error.notAccepted');
@@ -36,7 +36,7 @@ describe('describeApiFailure', () => {
     expect(describeApiFailure(failure(502, 'bad_gateway', 'upstream said no'), text)).toBe('error.generic');
   });
 
-  it('gives every island the common messages, in the page\'s language', () => {
+  it("gives every island the common messages, in the page's language", () => {
     const messages: Record<string, string | undefined> = islandMessages((key) => `[${key}]`, []);
     for (const key of [...API_FAILURE_KEYS, ...errorMessageKeys(SITE_API_ERROR_MESSAGES), 'error.generic']) expect(messages[key]).toBe(`[${key}]`);
   });

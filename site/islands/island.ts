@@ -1,8 +1,8 @@
 // What every interactive island of the public site shares: its translated strings (picked at build
 // time and handed to its component, so no messages are fetched), the API client, and how a failed
 // call is told to the visitor.
-import { createApiClient, toApiError, type ApiClient } from '#shared/api/client.ts';
-import { FAILURE_MESSAGE_KEYS, failureMessage, type ApiErrorMessages } from '#shared/api/error-messages.ts';
+import { type ApiClient, createApiClient, toApiError } from '#shared/api/client.ts';
+import { type ApiErrorMessages, FAILURE_MESSAGE_KEYS, failureMessage } from '#shared/api/error-messages.ts';
 import type { MessageKey, Translate } from '#shared/i18n/translator.ts';
 
 /**

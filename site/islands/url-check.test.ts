@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkUrl } from './url-check.ts';
 
 const SITE = 'https://nubo.example.org';

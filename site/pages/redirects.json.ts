@@ -3,8 +3,8 @@
 // (help-center-default-dir, SPEC §2.2). Paths are unprefixed; the server applies them under every
 // locale prefix too.
 import { DEFAULT_LOCALE } from '#shared/i18n/locales.ts';
-import { helpCenterOf } from '../content/index.ts';
 import { folderDefaultArticles } from '../content/help-center.ts';
+import { helpCenterOf } from '../content/index.ts';
 
 export async function GET() {
   return Response.json(folderDefaultArticles(await helpCenterOf(DEFAULT_LOCALE)));

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { describe, it, expect, beforeEach } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { startCookieTips } from './cookie-tips.ts';
 import { recordedStats } from './recorded-stats.ts';
 

@@ -2,7 +2,7 @@
 // keeps the answer in allow_analysis. The banner is in the page's HTML, hidden, so the static page
 // never shows it to someone who already answered; this shows it to someone who has not.
 import { STORAGE_KEYS } from '#shared/browser-storage.ts';
-import { readAnalysisConsent, stat, type AnalysisConsent, type StatTransport } from '#shared/statistics.ts';
+import { type AnalysisConsent, readAnalysisConsent, type StatTransport, stat } from '#shared/statistics.ts';
 
 /** `banner` holds buttons with data-consent="true" (allow) and data-consent="false" (only necessary). */
 export function startCookieTips(banner: HTMLElement, send?: StatTransport): void {

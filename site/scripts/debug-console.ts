@@ -1,16 +1,17 @@
 // The hidden debug console on the public site (SPEC §4, §7.5, §9): five quick clicks anywhere ask
 // the server whether it may open; if so vConsole is loaded from our own origin, opened, and given
 // a close button that destroys it. Every failure is only logged.
+
+import type { DebugOptionsRequest } from '#shared/api/remote-config.ts';
 import { STORAGE_KEYS } from '#shared/browser-storage.ts';
 import {
-  DEBUG_OPTIONS_PATH,
-  VCONSOLE_SCRIPT_PATH,
   createDebugConsoleTrigger,
+  DEBUG_OPTIONS_PATH,
   isDebugConsoleEnvironment,
   remoteAllowsDebugConsole,
   shouldOpenDebugConsole,
+  VCONSOLE_SCRIPT_PATH,
 } from '#shared/debug-console.ts';
-import type { DebugOptionsRequest } from '#shared/api/remote-config.ts';
 
 type VConsole = { show(): void; destroy(): void };
 declare global {

@@ -1,9 +1,15 @@
 // @vitest-environment happy-dom
-import { describe, it, expect, beforeEach, vi, afterEach } from 'vitest';
-import { languageToOffer, startLanguageGuide, type LanguageOffer } from './language-guide.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type LanguageOffer, languageToOffer, startLanguageGuide } from './language-guide.ts';
 import { recordedStats } from './recorded-stats.ts';
 
-const japanese: LanguageOffer = { label: '言語の提案', text: 'このページは日本語でもご覧いただけます。', switch: '日本語に切り替える', dismiss: '今後表示しない', href: '/ja/faq?locale=ja' };
+const japanese: LanguageOffer = {
+  label: '言語の提案',
+  text: 'このページは日本語でもご覧いただけます。',
+  switch: '日本語に切り替える',
+  dismiss: '今後表示しない',
+  href: '/ja/faq?locale=ja',
+};
 
 function guide(pageLocale = 'en-US'): HTMLElement {
   document.body.innerHTML = `

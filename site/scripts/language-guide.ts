@@ -3,8 +3,8 @@
 // The offer in each language is written into the page at build time, so nothing is fetched.
 import { STORAGE_KEYS } from '#shared/browser-storage.ts';
 import { COOKIES, documentCookieJar } from '#shared/cookies.ts';
-import { isLocale, matchLocale, type Locale } from '#shared/i18n/locales.ts';
-import { stat, type StatTransport } from '#shared/statistics.ts';
+import { isLocale, type Locale, matchLocale } from '#shared/i18n/locales.ts';
+import { type StatTransport, stat } from '#shared/statistics.ts';
 
 /** One language's offer, in that language: the guide's label, text and buttons, and the page's address in it. */
 export type LanguageOffer = { label: string; text: string; switch: string; dismiss: string; href: string };

@@ -4,8 +4,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { EXTENSION_REDIRECT_URI, desktopRedirectUri } from '#shared/accounts/clients.ts';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { desktopRedirectUri, EXTENSION_REDIRECT_URI } from '#shared/accounts/clients.ts';
 
 const PASSWORD = 'violet harbour lamp 42';
 const MARKER_KEY = 'credentials_nubo-web';

@@ -1,6 +1,6 @@
 // Finding things in the drive: the recent list says what happened to which file and opens
 // it, and search finds a file in a nested folder by part of its name and opens it from the results.
-import { test, expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { item, newFolder, signUp, upload, uploads } from './drive-helpers.ts';
 
 test.describe('finding files', () => {

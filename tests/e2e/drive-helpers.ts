@@ -21,7 +21,8 @@ export async function signUp(page: Page, name: string) {
 export const toolbar = (page: Page) => page.getByRole('group', { name: 'File actions' });
 /** The items of the folder, trash or search shown (the page's other options belong to the language menu). */
 export const listed = (page: Page) => page.getByRole('listbox', { name: /^(Files and folders|Items in the trash|Search results)$/ }).getByRole('option');
-export const item = (page: Page, name: string) => page.getByRole('listbox', { name: /^(Files and folders|Items in the trash|Search results)$/ }).getByRole('option', { name, exact: true });
+export const item = (page: Page, name: string) =>
+  page.getByRole('listbox', { name: /^(Files and folders|Items in the trash|Search results)$/ }).getByRole('option', { name, exact: true });
 export const uploads = (page: Page) => page.getByRole('region', { name: 'Uploads' });
 
 export async function newFolder(page: Page, name: string) {
@@ -39,7 +40,6 @@ export async function upload(page: Page, files: Upload[] | string) {
   await toolbar(page).getByRole('button', { name: 'Upload files' }).click();
   await (await chooser).setFiles(files);
 }
-
 
 /** Opens a listed file through the toolbar's Open, which shows once the file's bytes are all in. */
 export async function openFile(page: Page, name: string) {

@@ -3,7 +3,7 @@
 // whose sound browsers cannot decode (E-AC-3) flagged. Fixtures in tests/fixtures were made with
 // ffmpeg's test sources (3 s VP8/Opus WebM; 2 s H.264/E-AC-3 MP4).
 import path from 'node:path';
-import { test, expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openFile, signUp, upload, uploads } from './drive-helpers.ts';
 
 /** A valid PDF of `pages` pages, each saying "Page N", with its cross-reference table computed. */
@@ -36,7 +36,11 @@ test.describe('reading files in place', () => {
     await signUp(page, 'Text Reader');
     const long = Buffer.from(`${'line of a long log\n'.repeat(40_000)}THE END\n`);
     await upload(page, [
-      { name: 'readme.md', mimeType: 'text/markdown', buffer: Buffer.from('# Title\n<b>not bold</b> <img src=x onerror="document.title=\'owned\'">\nnaïve café ✓\n') },
+      {
+        name: 'readme.md',
+        mimeType: 'text/markdown',
+        buffer: Buffer.from('# Title\n<b>not bold</b> <img src=x onerror="document.title=\'owned\'">\nnaïve café ✓\n'),
+      },
       { name: 'server.log', mimeType: 'text/plain', buffer: long },
     ]);
     // A file opens once all its bytes are in (until then it is listed as uploading).
@@ -84,7 +88,9 @@ test.describe('reading files in place', () => {
     await upload(page, [{ name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') }]);
     await expect(uploads(page).getByText(/^Uploaded/)).toHaveCount(2);
     await openFile(page, 'broken.pdf');
-    await expect(page.getByRole('dialog', { name: 'broken.pdf' }).getByText('“broken.pdf” cannot be shown in the browser. Download it to open it on your device.')).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: 'broken.pdf' }).getByText('“broken.pdf” cannot be shown in the browser. Download it to open it on your device.'),
+    ).toBeVisible();
   });
 });
 
@@ -109,9 +115,14 @@ test.describe('playing media', () => {
     // The media facts are read by a task after the upload.
     const id = await page.evaluate(async () => (await fetch('/drive/v1/files').then((r) => r.json())).files[0].id as string);
     await expect
-      .poll(async () => page.evaluate(async (fileId) => (await fetch(`/drive/v1/files/${fileId}`).then((r) => r.json())).medias?.[0]?.video?.audio_codec ?? '', id), { timeout: 20_000 })
+      .poll(
+        async () => page.evaluate(async (fileId) => (await fetch(`/drive/v1/files/${fileId}`).then((r) => r.json())).medias?.[0]?.video?.audio_codec ?? '', id),
+        { timeout: 20_000 },
+      )
       .toMatch(/e-?ac-?3/i);
     await openFile(page, 'eac3.mp4');
-    await expect(page.getByRole('dialog', { name: 'eac3.mp4' }).getByText('The sound of this video uses a format browsers cannot play, so it may play without sound.')).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: 'eac3.mp4' }).getByText('The sound of this video uses a format browsers cannot play, so it may play without sound.'),
+    ).toBeVisible();
   });
 });

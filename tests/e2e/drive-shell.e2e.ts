@@ -1,7 +1,7 @@
-import { test, expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
 test.describe('drive app shell', () => {
-  test('renders the shell in the visitor\'s language with messages loaded at run time', async ({ browser }) => {
+  test("renders the shell in the visitor's language with messages loaded at run time", async ({ browser }) => {
     const context = await browser.newContext({ locale: 'zh-TW' });
     const page = await context.newPage();
     const messages = page.waitForResponse((r) => r.url().endsWith('/i18n/zh-TW/messages.json'));

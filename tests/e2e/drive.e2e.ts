@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test, expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { item, listed, newFolder, signUp, toolbar, upload, uploads } from './drive-helpers.ts';
 
 test.describe('the drive', () => {
@@ -97,7 +97,12 @@ test.describe('the drive', () => {
     cut = false;
     patchOffsets.length = 0;
     await upload(page, againPath);
-    await expect(uploads(page).getByRole('listitem').filter({ hasText: 'again.bin' }).getByText(/^Interrupted at/)).toBeVisible();
+    await expect(
+      uploads(page)
+        .getByRole('listitem')
+        .filter({ hasText: 'again.bin' })
+        .getByText(/^Interrupted at/),
+    ).toBeVisible();
     await context.setOffline(false);
     await page.reload();
     const waiting = uploads(page).getByRole('listitem').filter({ hasText: 'again.bin' });

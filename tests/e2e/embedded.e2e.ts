@@ -1,7 +1,7 @@
 // Embedded mode (SPEC §1, §2.7, §7.6): the drive framed by a host page, and inside the
 // native app's webview with its bridge played by the test.
 import http from 'node:http';
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { signUp } from './drive-helpers.ts';
 
 const appOrigin = (page: Page) => new URL(page.url()).origin;
@@ -55,9 +55,21 @@ test.describe('framed by a host page', () => {
     const app = appOrigin(page);
     const host = allowedHost();
     const file = await page.evaluate(async () => {
-      const folder = await fetch('/drive/v1/files', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ kind: 'drive#folder', name: 'Shared docs' }) }).then((r) => r.json());
-      const note = await fetch('/drive/v1/files', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ kind: 'drive#file', name: 'note.txt', parent_id: folder.file.id, size: '5' }) }).then((r) => r.json());
-      await fetch(note.resumable.params.url, { method: 'PATCH', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: 'hello' });
+      const folder = await fetch('/drive/v1/files', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ kind: 'drive#folder', name: 'Shared docs' }),
+      }).then((r) => r.json());
+      const note = await fetch('/drive/v1/files', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ kind: 'drive#file', name: 'note.txt', parent_id: folder.file.id, size: '5' }),
+      }).then((r) => r.json());
+      await fetch(note.resumable.params.url, {
+        method: 'PATCH',
+        headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+        body: 'hello',
+      });
       const emptied = await fetch('/drive/v1/files/trash:empty', { method: 'PATCH' }).then((r) => r.json());
       return { id: note.file.id as string, folderId: folder.file.id as string, taskId: emptied.task_id as string };
     });
@@ -89,15 +101,14 @@ test.describe('framed by a host page', () => {
 
     // A host action is posted to the host, from the app's origin, and only there.
     await (await addLink(page, '/drive/all?action=show_storage_dialog&from=quota', 'Get more space')).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([
-      { origin: app, data: { type: 'nubo:action', action: 'show_storage_dialog', from: 'quota' } },
-    ]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received))
+      .toEqual([{ origin: app, data: { type: 'nubo:action', action: 'show_storage_dialog', from: 'quota' } }]);
     // The feedback link of the sidebar posts open_feedback.
     await frame.getByRole('link', { name: 'Feedback' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { received: Array<{ data: { action: string } }> }).received.map((m) => m.data.action))).toEqual([
-      'show_storage_dialog',
-      'open_feedback',
-    ]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { received: Array<{ data: { action: string } }> }).received.map((m) => m.data.action)))
+      .toEqual(['show_storage_dialog', 'open_feedback']);
 
     // A link with target=_blank opens a window instead.
     const popup = context.waitForEvent('page');
@@ -130,7 +141,11 @@ function fakeNativeApp(answers: { language?: string; bearer?: string; silent?: b
         if (message.type === 'getUserInfo') answer(message.id, { signed_in: Boolean(bearer) });
         if (message.type === 'requestLoginAuthCode') {
           // The app asks the server for a code with its own session, for the page's challenge.
-          void fetch('/v1/auth/authorize', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${bearer}` }, body: JSON.stringify({ ...message.payload, state: 'app' }) })
+          void fetch('/v1/auth/authorize', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${bearer}` },
+            body: JSON.stringify({ ...message.payload, state: 'app' }),
+          })
             .then((r) => r.json())
             .then((body: { code: string }) => answer(message.id, { code: body.code }));
         }
@@ -140,9 +155,15 @@ function fakeNativeApp(answers: { language?: string; bearer?: string; silent?: b
 }
 
 test.describe('inside the native app', () => {
-  test('follows the app language, signs in from the app session, reports pages and hands host actions and windows to the app', async ({ browser, request, baseURL }) => {
+  test('follows the app language, signs in from the app session, reports pages and hands host actions and windows to the app', async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
     const email = `native-${Date.now()}@example.com`;
-    const signedUp = await request.post(`${baseURL}/v1/auth/signup`, { data: { email, password: 'violet harbour lamp 42', name: 'App Person', client_id: 'nubo-desktop' } });
+    const signedUp = await request.post(`${baseURL}/v1/auth/signup`, {
+      data: { email, password: 'violet harbour lamp 42', name: 'App Person', client_id: 'nubo-desktop' },
+    });
     const { access_token: bearer, sub } = await signedUp.json();
     const context = await browser.newContext({ userAgent: 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/156 Mobile NuboApp/3.1.0' });
     const page = await context.newPage();
@@ -153,12 +174,21 @@ test.describe('inside the native app', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'すべてのファイル' })).toBeVisible();
     expect(await page.evaluate(async () => (await fetch('/v1/user/me').then((r) => r.json())).sub)).toBe(sub);
     const log = () => page.evaluate(() => (window as unknown as { nativeLog: Array<{ type: string; payload: Record<string, string> }> }).nativeLog);
-    await expect.poll(async () => (await log()).map((m) => m.type)).toEqual(expect.arrayContaining(['getAppMetadata', 'getUserInfo', 'requestLoginAuthCode', 'report']));
-    expect((await log()).find((m) => m.type === 'requestLoginAuthCode')!.payload).toMatchObject({ client_id: 'nubo-web', redirect_uri: 'nubo-app://web-session', code_challenge_method: 'S256' });
+    await expect
+      .poll(async () => (await log()).map((m) => m.type))
+      .toEqual(expect.arrayContaining(['getAppMetadata', 'getUserInfo', 'requestLoginAuthCode', 'report']));
+    expect((await log()).find((m) => m.type === 'requestLoginAuthCode')!.payload).toMatchObject({
+      client_id: 'nubo-web',
+      redirect_uri: 'nubo-app://web-session',
+      code_challenge_method: 'S256',
+    });
     expect((await log()).filter((m) => m.type === 'report').map((m) => m.payload.page_path)).toContain('/drive/all');
 
     await page.evaluate(() => {
-      for (const [href, text, target] of [['/drive/all?action=show_invite_dialog', 'Invite', ''], ['https://example.com/help', 'Help', '_blank']] as const) {
+      for (const [href, text, target] of [
+        ['/drive/all?action=show_invite_dialog', 'Invite', ''],
+        ['https://example.com/help', 'Help', '_blank'],
+      ] as const) {
         const link = document.createElement('a');
         link.href = href;
         link.textContent = text;
@@ -168,16 +198,17 @@ test.describe('inside the native app', () => {
     });
     await page.getByRole('link', { name: 'Invite' }).click();
     await page.getByRole('link', { name: 'Help' }).click();
-    await expect.poll(async () => (await log()).filter((m) => m.type === 'actionSend' || m.type === 'actionView').map((m) => m.payload)).toEqual([
-      { type: 'nubo:action', action: 'show_invite_dialog' },
-      { url: 'https://example.com/help' },
-    ]);
+    await expect
+      .poll(async () => (await log()).filter((m) => m.type === 'actionSend' || m.type === 'actionView').map((m) => m.payload))
+      .toEqual([{ type: 'nubo:action', action: 'show_invite_dialog' }, { url: 'https://example.com/help' }]);
     expect(page.url()).toMatch(/\/drive\/all$/);
     await context.close();
   });
 
   test('opens a share in the app language, signed in from the app session, so saving to a chosen folder is offered', async ({ browser, request, baseURL }) => {
-    const signedUp = await request.post(`${baseURL}/v1/auth/signup`, { data: { email: `native-share-${Date.now()}@example.com`, password: 'violet harbour lamp 42', name: 'App Sharer', client_id: 'nubo-desktop' } });
+    const signedUp = await request.post(`${baseURL}/v1/auth/signup`, {
+      data: { email: `native-share-${Date.now()}@example.com`, password: 'violet harbour lamp 42', name: 'App Sharer', client_id: 'nubo-desktop' },
+    });
     const { access_token: bearer } = await signedUp.json();
     const auth = { Authorization: `Bearer ${bearer}` };
     const folder = await (await request.post(`${baseURL}/drive/v1/files`, { headers: auth, data: { kind: 'drive#folder', name: 'Album' } })).json();

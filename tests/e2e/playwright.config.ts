@@ -8,9 +8,13 @@ import { defineConfig } from '@playwright/test';
 
 /** A port free now, found by asking the system for one (synchronously: a config cannot wait). */
 const freePort = () =>
-  execFileSync(process.execPath, ['-e', 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})'], {
-    encoding: 'utf8',
-  });
+  execFileSync(
+    process.execPath,
+    ['-e', 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})'],
+    {
+      encoding: 'utf8',
+    },
+  );
 // Kept in the environment, so the test workers (which load this file again) see the same ports.
 process.env.E2E_PORT ??= freePort();
 // The embedded-mode tests frame the app from a host page on this port, which EMBED_ORIGINS allows.
@@ -39,7 +43,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     },
   },
   webServer: {

@@ -2,9 +2,9 @@
 // saves the share into their own drive — signing in on the way — and every state of a share
 // (expired, cancelled, taken down, saved as often as allowed, unknown) has its own page.
 import path from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { test, expect, type Browser, type Page } from '@playwright/test';
-import { PASSWORD, item, newFolder, signUp, toolbar } from './drive-helpers.ts';
+import { item, newFolder, PASSWORD, signUp, toolbar } from './drive-helpers.ts';
 
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
@@ -12,7 +12,11 @@ const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQ
 const call = <T = Record<string, unknown>>(page: Page, method: string, url: string, body?: unknown) =>
   page.evaluate(
     async ([method, url, body]) => {
-      const answer = await fetch(url as string, { method: method as string, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const answer = await fetch(url as string, {
+        method: method as string,
+        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return answer.json();
     },
     [method, url, body] as const,
@@ -23,10 +27,20 @@ async function folder(page: Page, name: string, parentId = '') {
 }
 
 async function file(page: Page, name: string, parentId: string, bytes: Buffer, mimeType = 'application/octet-stream') {
-  const created = await call<{ file: { id: string; hash?: string }; resumable: { params: { url: string } } }>(page, 'POST', '/drive/v1/files', { kind: 'drive#file', name, parent_id: parentId, size: String(bytes.length), mime_type: mimeType });
+  const created = await call<{ file: { id: string; hash?: string }; resumable: { params: { url: string } } }>(page, 'POST', '/drive/v1/files', {
+    kind: 'drive#file',
+    name,
+    parent_id: parentId,
+    size: String(bytes.length),
+    mime_type: mimeType,
+  });
   await page.evaluate(
     async ([url, data]) => {
-      await fetch(url, { method: 'PATCH', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: Uint8Array.from(atob(data), (c) => c.charCodeAt(0)) });
+      await fetch(url, {
+        method: 'PATCH',
+        headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+        body: Uint8Array.from(atob(data), (c) => c.charCodeAt(0)),
+      });
     },
     [created.resumable.params.url, bytes.toString('base64')] as const,
   );
@@ -185,7 +199,9 @@ test.describe('a shared link', () => {
     await moderator.getByLabel('Password').fill(PASSWORD);
     await moderator.getByRole('button', { name: 'Create account' }).click();
     await expect(moderator).toHaveURL(/\/drive\/all$/);
-    const plan = (await call<{ files: Array<{ id: string; name: string }> }>(takenDown.owner, 'GET', `/drive/v1/files?parent_id=${takenDown.trip}`)).files.find((f) => f.name === 'plan.txt')!;
+    const plan = (await call<{ files: Array<{ id: string; name: string }> }>(takenDown.owner, 'GET', `/drive/v1/files?parent_id=${takenDown.trip}`)).files.find(
+      (f) => f.name === 'plan.txt',
+    )!;
     const ownerId = (await call<{ sub: string }>(takenDown.owner, 'GET', '/v1/user/me')).sub;
     await call(moderator, 'POST', '/audit-admin/v1/share', { share_user_id: ownerId, file_ids: [plan.id] });
 
@@ -280,7 +296,15 @@ test.describe('a shared link', () => {
     const album = await folder(owner, 'Album');
     const made = await owner.evaluate(async (albumId) => {
       const make = async (name: string, parent_id: string) =>
-        (await (await fetch('/drive/v1/files', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ kind: 'drive#folder', name, parent_id }) })).json()).file.id as string;
+        (
+          await (
+            await fetch('/drive/v1/files', {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ kind: 'drive#folder', name, parent_id }),
+            })
+          ).json()
+        ).file.id as string;
       const loose: string[] = [];
       for (let n = 1; n <= 100; n++) loose.push(await make(`Loose ${String(n).padStart(3, '0')}`, ''));
       for (let n = 1; n <= 130; n++) await make(`Roll ${String(n).padStart(3, '0')}`, albumId);

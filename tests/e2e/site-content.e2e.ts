@@ -3,14 +3,17 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 const articleTitle = (page: Page) => page.getByRole('heading', { level: 1 });
 
 test.describe('help centre', () => {
   // The newest article, written in en-US and not yet translated: Japanese lacks it.
   test('shows an article a locale lacks in English, with a notice in the reader’s language', async ({ page }) => {
-    expect(existsSync(path.resolve(import.meta.dirname, '../../content/help-center/ja/sharing/content-takedowns.md')), 'this test needs an article that Japanese lacks; point it at an untranslated one').toBe(false);
+    expect(
+      existsSync(path.resolve(import.meta.dirname, '../../content/help-center/ja/sharing/content-takedowns.md')),
+      'this test needs an article that Japanese lacks; point it at an untranslated one',
+    ).toBe(false);
     await page.goto('/ja/help-center/sharing/content-takedowns');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
     await expect(articleTitle(page)).toHaveText('When shared content is taken down');
@@ -64,7 +67,10 @@ test.describe('help centre', () => {
     const wide = await desktop.newPage();
     await wide.goto('/en-US/help-center/files/trash');
     await expect(wide.getByText('Browse all articles')).toBeHidden();
-    await expect(wide.getByRole('navigation', { name: 'Help center articles' }).getByRole('link', { name: 'The trash' })).toHaveAttribute('aria-current', 'page');
+    await expect(wide.getByRole('navigation', { name: 'Help center articles' }).getByRole('link', { name: 'The trash' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await desktop.close();
   });
 });
@@ -167,7 +173,14 @@ test.describe('blog', () => {
 
 test.describe('JS budget', () => {
   // Readers of content pages get plain pages: at most 10 KB of JS (gzip) in all, inline scripts included.
-  for (const path of ['/en-US/faq', '/en-US/help-center', '/ja/help-center/sharing/share-files', '/en-US/policy/privacy-policy', '/en-US/blog', '/en-US/blog/how-sharing-works']) {
+  for (const path of [
+    '/en-US/faq',
+    '/en-US/help-center',
+    '/ja/help-center/sharing/share-files',
+    '/en-US/policy/privacy-policy',
+    '/en-US/blog',
+    '/en-US/blog/how-sharing-works',
+  ]) {
     test(`${path} loads at most 10 KB of JS`, async ({ page }) => {
       const loaded: Promise<Buffer>[] = [];
       page.on('response', (response) => {

@@ -2,7 +2,7 @@
 // figures from content/, the activity-end guard, API islands' translated errors, phones and keyboards.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { test, expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { LOCALES } from '#shared/i18n/locales.ts';
 import { DRIVE_SECTIONS } from '../../shared/app-paths.ts';
 import { signUp } from './drive-helpers.ts';
@@ -169,7 +169,7 @@ test.describe('API islands', () => {
     await expect(page.locator('[data-part=redeem] [role=status]')).toHaveText(zh['site.api.unavailable']!);
   });
 
-  test('the shop is in the drive layout: the drive\'s sections beside it, not the site\'s navigation', async ({ browser }) => {
+  test("the shop is in the drive layout: the drive's sections beside it, not the site's navigation", async ({ browser }) => {
     const zh = messagesOf('zh-CN');
     // A browser in another language: the in-app page still offers no language guide, the app sets the language.
     const context = await browser.newContext({ locale: 'ja-JP' });
@@ -232,7 +232,7 @@ test.describe('URL checker and favourite links', () => {
     await expect(page.getByRole('button', { name: en['site.urlChecker.save']! })).toBeVisible();
   });
 
-  test('saving a link says in the page\'s language what to do when the server refuses it, never its raw text', async ({ page }) => {
+  test("saving a link says in the page's language what to do when the server refuses it, never its raw text", async ({ page }) => {
     const uk = messagesOf('uk');
     const saveLink = async () => {
       await page.goto('/uk/url-checker');
@@ -319,13 +319,19 @@ test('campaign and island panels follow the dark theme', async ({ browser }) => 
   const page = await context.newPage();
   // Relative luminance of a computed rgb() colour, as WCAG defines it.
   const luminanceOf = (selector: string, property: 'color' | 'backgroundColor') =>
-    page.locator(selector).first().evaluate((element, name) => {
-      const [r, g, b] = (getComputedStyle(element)[name].match(/[\d.]+/g) ?? []).slice(0, 3).map(Number).map((v) => {
-        const c = v / 255;
-        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-      });
-      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-    }, property);
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element, name) => {
+        const [r, g, b] = (getComputedStyle(element)[name].match(/[\d.]+/g) ?? [])
+          .slice(0, 3)
+          .map(Number)
+          .map((v) => {
+            const c = v / 255;
+            return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+          });
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      }, property);
   for (const [address, panel, text] of [
     ['/en-US/activity/black-friday', '.activity-banner', '.activity-banner h1'],
     ['/en-US/check-in', '.panel', '.panel [role=status]'],

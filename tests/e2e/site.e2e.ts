@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { test, expect, type Page, type Request } from '@playwright/test';
+import { expect, type Page, type Request, test } from '@playwright/test';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const messages = (locale: string): Record<string, string> => JSON.parse(readFileSync(path.join(ROOT, 'content/i18n', `${locale}.json`), 'utf8'));
@@ -77,12 +77,15 @@ test.describe('public site', () => {
     await expect(nav.getByRole('link', { name: ja['site.chrome.nav.drive'] })).toHaveAttribute('href', '/drive');
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: ja['site.chrome.footer.privacyPolicy'] })).toHaveAttribute('href', '/ja/policy/privacy-policy');
-    await expect(footer.getByRole('link', { name: ja['site.chrome.footer.copyright'] })).toHaveAttribute('href', '/ja/policy/copyright-Infringement/copyright-Infringement');
+    await expect(footer.getByRole('link', { name: ja['site.chrome.footer.copyright'] })).toHaveAttribute(
+      'href',
+      '/ja/policy/copyright-Infringement/copyright-Infringement',
+    );
   });
 });
 
 test.describe('not-found pages', () => {
-  test('answers an unknown page with 404 and the translated tip, in the prefix locale or the visitor\'s', async ({ browser }) => {
+  test("answers an unknown page with 404 and the translated tip, in the prefix locale or the visitor's", async ({ browser }) => {
     const context = await browser.newContext({ locale: 'ja-JP' });
     const page = await context.newPage();
     for (const [address, locale] of [
@@ -113,7 +116,9 @@ test.describe('not-found pages', () => {
 
     const spanish = await page.goto('/es/policy/unknown-policy');
     expect(spanish?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages('es')['site.notFound.invalidRoute']!.replace('{{path}}', '/es/policy/unknown-policy'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      messages('es')['site.notFound.invalidRoute']!.replace('{{path}}', '/es/policy/unknown-policy'),
+    );
   });
 });
 
@@ -241,7 +246,9 @@ test.describe('language guide', () => {
     await switched;
     await expect(page).toHaveURL(/\/ja\/faq\?locale=ja$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
-    expect(events).toEqual([{ module: 'web_yunpan_public_module', event: 'language_guide_switch_click', data: { page_path: '/en-US/faq', from: 'en-US', to: 'ja' } }]);
+    expect(events).toEqual([
+      { module: 'web_yunpan_public_module', event: 'language_guide_switch_click', data: { page_path: '/en-US/faq', from: 'en-US', to: 'ja' } },
+    ]);
     // The page is now in the browser's language, and the choice is remembered.
     await expect(page.locator('#language-guide')).toBeHidden();
     expect((await context.cookies()).find((cookie) => cookie.name === 'nubo_locale')?.value).toBe('ja');
@@ -263,7 +270,7 @@ test.describe('language guide', () => {
     await context.close();
   });
 
-  test('is not shown when the browser prefers the page\'s language', async ({ browser }) => {
+  test("is not shown when the browser prefers the page's language", async ({ browser }) => {
     const context = await browser.newContext({ locale: 'en-GB' });
     const page = await context.newPage();
     await page.goto('/en-US/');
@@ -343,7 +350,11 @@ async function startNubo(env: Record<string, string>): Promise<{ url: string; st
   });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nubo-e2e-site-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['tests/e2e/serve.ts'], { cwd: ROOT, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env }, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['tests/e2e/serve.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: 'ignore',
+  });
   const stop = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -356,7 +367,13 @@ async function startNubo(env: Record<string, string>): Promise<{ url: string; st
     rmSync(dataDir, { recursive: true, force: true });
   };
   for (let i = 0; i < 300; i++) {
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return { url, stop };
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, stop };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await stop();

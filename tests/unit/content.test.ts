@@ -1,8 +1,8 @@
 // The editors' content (content/) against the spec and against itself: what the build would only
 // find out page by page, or not at all (a translation whose en-US source was renamed).
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOCALE, LOCALES } from '#shared/i18n/locales.ts';
 
 const CONTENT = path.resolve(import.meta.dirname, '../../content');
@@ -22,12 +22,18 @@ const frontmatterOf = (file: string) => /^---\n([\s\S]*?)\n---/.exec(readFileSyn
 describe.each(['help-center', 'faq', 'policies', 'policy-updates', 'blog'])('content/%s', (collection) => {
   it('has no translation without an en-US source (a renamed or misspelt file would never be shown)', () => {
     const source = new Set(slugsOf(collection, DEFAULT_LOCALE));
-    const orphans = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).flatMap((locale) => slugsOf(collection, locale).filter((slug) => !source.has(slug)).map((slug) => `${locale}/${slug}`));
+    const orphans = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).flatMap((locale) =>
+      slugsOf(collection, locale)
+        .filter((slug) => !source.has(slug))
+        .map((slug) => `${locale}/${slug}`),
+    );
     expect(orphans).toEqual([]);
   });
 
   it('has only locale folders at its top', () => {
-    const folders = readdirSync(path.join(CONTENT, collection), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const folders = readdirSync(path.join(CONTENT, collection), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
     expect(folders.filter((name) => !(LOCALES as readonly string[]).includes(name))).toEqual([]);
   });
 });
@@ -83,7 +89,10 @@ describe('policies (SPEC §2.3)', () => {
   it('dates each dated version by its file name', () => {
     const misdated = slugsOf('policies', DEFAULT_LOCALE)
       .filter((slug) => /\/\d{4}-\d{2}-\d{2}$/.test(slug))
-      .filter((slug) => !new RegExp(`^effective:\\s*${slug.split('/')[1]}\\s*$`, 'm').test(frontmatterOf(path.join(CONTENT, 'policies', DEFAULT_LOCALE, `${slug}.md`))));
+      .filter(
+        (slug) =>
+          !new RegExp(`^effective:\\s*${slug.split('/')[1]}\\s*$`, 'm').test(frontmatterOf(path.join(CONTENT, 'policies', DEFAULT_LOCALE, `${slug}.md`))),
+      );
     expect(misdated).toEqual([]);
   });
 });
@@ -119,7 +128,8 @@ describe('links between content pages', () => {
         for (const [, target = ''] of text.matchAll(/\]\((\/[^)\s]*)\)/g)) {
           const [page = '', anchor] = target.split('#');
           if (!/^\/(help-center|policy|blog|faq)(\/|$)/.test(page)) continue;
-          if (!pages.has(page) || (page === '/faq' && anchor !== undefined && !questions.has(anchor))) broken.push(`${collection}/${locale}/${slug} → ${target}`);
+          if (!pages.has(page) || (page === '/faq' && anchor !== undefined && !questions.has(anchor)))
+            broken.push(`${collection}/${locale}/${slug} → ${target}`);
         }
       }
     }

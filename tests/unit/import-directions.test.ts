@@ -1,7 +1,7 @@
 // Imports flow one way: the site and the drive app → shared ← the server, and inside the server
 // route → service → repository, with presenters shaping what services answer. What two parts
 // need lives below both, never in one of them.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 

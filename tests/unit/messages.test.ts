@@ -1,8 +1,8 @@
 // Every UI string exists in all 11 locales (ARCHITECTURE.md: a missing key fails the tests).
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, it, expect } from 'vitest';
-import { LOCALES, DEFAULT_LOCALE } from '#shared/i18n/locales.ts';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LOCALE, LOCALES } from '#shared/i18n/locales.ts';
 import { placeholdersOf } from '#shared/i18n/translator.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -18,7 +18,11 @@ describe.each(LOCALES)('messages of %s', (locale) => {
   });
 
   it('has no empty message', () => {
-    expect(Object.entries(messages).filter(([, text]) => typeof text !== 'string' || text.trim() === '').map(([key]) => key)).toEqual([]);
+    expect(
+      Object.entries(messages)
+        .filter(([, text]) => typeof text !== 'string' || text.trim() === '')
+        .map(([key]) => key),
+    ).toEqual([]);
   });
 
   it('has plain text with {{name}} placeholders and no other message syntax (the translator knows no more)', () => {
@@ -28,14 +32,18 @@ describe.each(LOCALES)('messages of %s', (locale) => {
   });
 
   it('keeps the placeholders of each en-US message', () => {
-    const differing = Object.keys(source).filter((key) => messages[key] !== undefined && placeholdersOf(messages[key]).join() !== placeholdersOf(source[key] ?? '').join());
+    const differing = Object.keys(source).filter(
+      (key) => messages[key] !== undefined && placeholdersOf(messages[key]).join() !== placeholdersOf(source[key] ?? '').join(),
+    );
     expect(differing).toEqual([]);
   });
 });
 
 describe('message files', () => {
   it('exist only for the supported locales', () => {
-    const files = readdirSync(I18N_DIR).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+    const files = readdirSync(I18N_DIR)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace(/\.json$/, ''));
     expect(files.sort()).toEqual([...LOCALES].sort());
   });
 
@@ -67,7 +75,9 @@ describe('Ukrainian terminology', () => {
   });
 
   it('does not say upload with завантаж- (download, loading) in a message about uploading only', () => {
-    const mixed = Object.keys(source).filter((key) => mentions(source[key]!, 'upload') && !mentions(source[key]!, 'download') && mentions(uk[key] ?? '', 'завантаж'));
+    const mixed = Object.keys(source).filter(
+      (key) => mentions(source[key]!, 'upload') && !mentions(source[key]!, 'download') && mentions(uk[key] ?? '', 'завантаж'),
+    );
     expect(mixed).toEqual([]);
   });
 

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { describe, it, expect, vi, afterEach } from 'vitest';
-import { ApiError, type ApiClient } from '#shared/api/client.ts';
-import { CLIENT_SCOPE, EXTENSION_REDIRECT_URI, desktopRedirectUri } from '#shared/accounts/clients.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CLIENT_SCOPE, desktopRedirectUri, EXTENSION_REDIRECT_URI } from '#shared/accounts/clients.ts';
+import { HandoffError } from '#shared/accounts/handoff-error.ts';
+import { type ApiClient, ApiError } from '#shared/api/client.ts';
 import {
   authorizeBodyFor,
   clientHandoffFrom,
@@ -11,7 +12,6 @@ import {
   EXTENSION_MESSAGES,
   handOffSignIn,
 } from './client-handoff.ts';
-import { HandoffError } from '#shared/accounts/handoff-error.ts';
 
 const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 const ANSWER = { code: 'code-123', state: 'st' };
@@ -135,10 +135,15 @@ describe('handOffSignIn', () => {
     extension.remove();
   });
 
-  it('fails with request_refused when the server refuses the client\'s request', async () => {
+  it("fails with request_refused when the server refuses the client's request", async () => {
     const refusing = {
       post: vi.fn(async () => {
-        throw new ApiError(400, { error: 'invalid_request', error_code: 3, error_description: 'redirect', details: [{ field: 'redirect_uri', reason: 'not_allowed' }] });
+        throw new ApiError(400, {
+          error: 'invalid_request',
+          error_code: 3,
+          error_description: 'redirect',
+          details: [{ field: 'redirect_uri', reason: 'not_allowed' }],
+        });
       }),
     } as unknown as ApiClient;
     await expect(handOffSignIn({ client: 'desktop', port: 50000, state: 'st', codeChallenge: CHALLENGE }, { api: refusing })).rejects.toMatchObject({

@@ -1,10 +1,11 @@
 // Signing in the desktop client and the browser extension through the web page (SPEC §2.6, §7.5,
 // §7.6): the page asks for a one-time authorization code for that client, then hands the code
 // over — to the desktop client's loopback port, or to the extension's content script in the page.
-import { ApiError, type ApiClient } from '#shared/api/client.ts';
-import { ACCOUNT_PATHS, type AuthorizeAnswer, type AuthorizeBody } from '#shared/api/accounts.ts';
-import { CLIENT_IDS, CLIENT_SCOPE, EXTENSION_REDIRECT_URI, desktopRedirectUri, parseDesktopPort } from '#shared/accounts/clients.ts';
+
+import { CLIENT_IDS, CLIENT_SCOPE, desktopRedirectUri, EXTENSION_REDIRECT_URI, parseDesktopPort } from '#shared/accounts/clients.ts';
 import { HandoffError } from '#shared/accounts/handoff-error.ts';
+import { ACCOUNT_PATHS, type AuthorizeAnswer, type AuthorizeBody } from '#shared/api/accounts.ts';
+import { type ApiClient, ApiError } from '#shared/api/client.ts';
 
 /** The `from_source` entry values (SPEC §2.6). */
 export const FROM_SOURCES = { desktop: 'pc_client', extension: 'pp_browser_extension' } as const;
@@ -71,7 +72,10 @@ export async function deliverToDesktop(port: number, answer: AuthorizeAnswer, fe
   }
   const echoed = response.headers.get('X-Auth-Code');
   if (!response.ok || echoed !== answer.code) {
-    throw new HandoffError('desktop_refused', `the desktop client answered HTTP ${response.status} ${echoed === null ? 'without' : 'with another'} X-Auth-Code`);
+    throw new HandoffError(
+      'desktop_refused',
+      `the desktop client answered HTTP ${response.status} ${echoed === null ? 'without' : 'with another'} X-Auth-Code`,
+    );
   }
 }
 
@@ -126,7 +130,8 @@ export async function handOffSignIn(handoff: ClientHandoff, deps: HandoffDepende
     return;
   }
   const receipt = await deliverToExtension(answer, deps.window, deps.extensionTimeoutMs);
-  if (!receipt) throw new HandoffError('extension_no_answer', `the extension did not confirm the code within ${deps.extensionTimeoutMs ?? EXTENSION_ANSWER_TIMEOUT_MS} ms`);
+  if (!receipt)
+    throw new HandoffError('extension_no_answer', `the extension did not confirm the code within ${deps.extensionTimeoutMs ?? EXTENSION_ANSWER_TIMEOUT_MS} ms`);
 }
 
 /** The site page that tells the user they can close the window (SPEC §2.2). */

@@ -1,5 +1,5 @@
-import { describe, it, expect } from 'vitest';
-import { afterSignInPath, sameOriginPath, signInPathFor, SIGNED_IN_HOME } from './redirect.ts';
+import { describe, expect, it } from 'vitest';
+import { afterSignInPath, SIGNED_IN_HOME, sameOriginPath, signInPathFor } from './redirect.ts';
 
 const ORIGIN = 'https://nubo.example';
 
@@ -27,7 +27,7 @@ describe('afterSignInPath', () => {
     expect(afterSignInPath(new URLSearchParams({ redirect: '/drive/account?tab=1' }), ORIGIN)).toBe('/drive/account?tab=1');
   });
 
-  it('goes to the user\'s files without a usable redirect', () => {
+  it("goes to the user's files without a usable redirect", () => {
     expect(SIGNED_IN_HOME).toBe('/drive/all');
     expect(afterSignInPath(new URLSearchParams(), ORIGIN)).toBe(SIGNED_IN_HOME);
     expect(afterSignInPath(new URLSearchParams({ redirect: 'https://evil.example/' }), ORIGIN)).toBe(SIGNED_IN_HOME);

@@ -1,6 +1,6 @@
-import { describe, it, expect, vi } from 'vitest';
-import { ApiError, type ApiClient } from '#shared/api/client.ts';
-import { withSessionRefresh, type SessionRefreshOptions } from './session-refresh.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { type ApiClient, ApiError } from '#shared/api/client.ts';
+import { type SessionRefreshOptions, withSessionRefresh } from './session-refresh.ts';
 
 const unauthenticated = () => new ApiError(401, { error: 'unauthenticated', error_code: 16, error_description: 'Sign in to continue.' });
 const invalidGrant = () => new ApiError(400, { error: 'invalid_grant', error_code: 3, error_description: 'expired' });
@@ -20,7 +20,7 @@ function fakeClient(answer: (call: number) => Promise<unknown>): ApiClient & { c
 }
 
 function options(overrides: Partial<SessionRefreshOptions> = {}) {
-  const acrossTabs = vi.fn(<T,>(task: () => Promise<T>) => task());
+  const acrossTabs = vi.fn(<T>(task: () => Promise<T>) => task());
   return {
     refresh: vi.fn(async () => {}),
     acrossTabs: acrossTabs as SessionRefreshOptions['acrossTabs'],

@@ -1,7 +1,7 @@
 // Access cookies live minutes, refresh cookies weeks: a call answered 401 `unauthenticated`
 // renews the session once and is sent again once. Refresh tokens rotate on every use and a reused
 // one revokes the session, so only one renewal may be under way at a time, in all tabs together.
-import { ApiError, type ApiClient } from '#shared/api/client.ts';
+import { type ApiClient, ApiError } from '#shared/api/client.ts';
 
 export type SessionRefreshOptions = {
   /** Renews the session; throws when it cannot. */

@@ -1,6 +1,6 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memoryStorage, readSignedInMarker, STORAGE_KEYS } from '#shared/browser-storage.ts';
-import { forgetSignIn, rememberSignIn, signedInUserId, SIGNED_IN_MARKER_KEY } from './signed-in-marker.ts';
+import { forgetSignIn, rememberSignIn, SIGNED_IN_MARKER_KEY, signedInUserId } from './signed-in-marker.ts';
 
 describe('the signed-in marker', () => {
   it('is stored as credentials_nubo-web holding only sub and expires_at, with the user id beside it', () => {

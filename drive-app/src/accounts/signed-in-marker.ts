@@ -1,9 +1,10 @@
 // What the browser remembers of a sign-in (SPEC §3.3, §3.7): the `credentials_nubo-web` marker
 // holding only `{sub, expires_at}` (the tokens themselves stay in httpOnly cookies) and the stored
 // user id. Both are written together and cleared together.
-import { STORAGE_KEYS, isSignedInMarkerKey, readSignedInMarker, type KeyValueStorage, type SignedInMarker } from '#shared/browser-storage.ts';
+
 import { CLIENT_IDS } from '#shared/accounts/clients.ts';
 import type { WebSession } from '#shared/api/accounts.ts';
+import { isSignedInMarkerKey, type KeyValueStorage, readSignedInMarker, type SignedInMarker, STORAGE_KEYS } from '#shared/browser-storage.ts';
 
 export const SIGNED_IN_MARKER_KEY = `credentials_${CLIENT_IDS.web}`;
 

@@ -1,8 +1,9 @@
 // What the forms check before sending, with the same rules the server applies (shared/), so the
 // user learns what is wrong without a round trip.
-import { isEmail } from '#shared/patterns.ts';
+
 import { passwordProblem } from '#shared/accounts/password-rules.ts';
-import { PASSWORD_PROBLEM_MESSAGES, type Message } from '#shared/api/error-messages.ts';
+import { type Message, PASSWORD_PROBLEM_MESSAGES } from '#shared/api/error-messages.ts';
+import { isEmail } from '#shared/patterns.ts';
 
 export function emailProblem(email: string): Message | undefined {
   const trimmed = email.trim();

@@ -1,8 +1,9 @@
 // Running a change of the drive the same way for every action: the lists and the quota follow it,
 // and the user hears what happened or why it did not.
+
+import type { Message } from '#shared/api/error-messages.ts';
 import type { DriveFile } from '#shared/api/files.ts';
 import type { MessageKey } from '#shared/i18n/translator.ts';
-import type { Message } from '#shared/api/error-messages.ts';
 import { driveChanged } from '../events.ts';
 import { dismissDriveNotice, noticeDone, noticeFailure } from '../stores/drive-notice.ts';
 

@@ -1,6 +1,6 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { actionForKey, ariaKeyShortcuts, matchesShortcut, shortcutHint } from './shortcuts.ts';
-import { defineAction, type ActionContext } from './types.ts';
+import { type ActionContext, defineAction } from './types.ts';
 
 const press = (key: string, modifiers: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) => ({
   key,
@@ -28,8 +28,24 @@ describe('matchesShortcut', () => {
 
 describe('actionForKey', () => {
   const context = { files: [] } as unknown as ActionContext;
-  const star = defineAction({ id: 'star', label: 'files.action.star', icon: 'star', scope: 'selection', shortcuts: [{ key: 's' }], visible: () => false, perform: () => {} });
-  const unstar = defineAction({ id: 'unstar', label: 'files.action.unstar', icon: 'star', scope: 'selection', shortcuts: [{ key: 's' }], visible: () => true, perform: () => {} });
+  const star = defineAction({
+    id: 'star',
+    label: 'files.action.star',
+    icon: 'star',
+    scope: 'selection',
+    shortcuts: [{ key: 's' }],
+    visible: () => false,
+    perform: () => {},
+  });
+  const unstar = defineAction({
+    id: 'unstar',
+    label: 'files.action.unstar',
+    icon: 'star',
+    scope: 'selection',
+    shortcuts: [{ key: 's' }],
+    visible: () => true,
+    perform: () => {},
+  });
 
   it('runs the action the key belongs to among those offered here', () => {
     expect(actionForKey(press('s'), [star, unstar], context)?.id).toBe('unstar');

@@ -1,6 +1,6 @@
 // Keyboard shortcuts of the file actions: which key press runs which action, and how a shortcut
 // is announced (aria-keyshortcuts) and shown beside a menu item.
-import type { DriveAction, ActionContext, Shortcut } from './types.ts';
+import type { ActionContext, DriveAction, Shortcut } from './types.ts';
 
 export type KeyPress = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>;
 
@@ -23,7 +23,15 @@ const KEY_NAMES: Record<string, string> = { ' ': 'Space' };
 export function ariaKeyShortcuts(shortcuts: readonly Shortcut[] | undefined): string | undefined {
   if (!shortcuts?.length) return undefined;
   return shortcuts
-    .map((shortcut) => [shortcut.mod ? 'Control' : '', shortcut.shift ? 'Shift' : '', KEY_NAMES[shortcut.key] ?? (shortcut.key.length === 1 ? shortcut.key.toUpperCase() : shortcut.key)].filter(Boolean).join('+'))
+    .map((shortcut) =>
+      [
+        shortcut.mod ? 'Control' : '',
+        shortcut.shift ? 'Shift' : '',
+        KEY_NAMES[shortcut.key] ?? (shortcut.key.length === 1 ? shortcut.key.toUpperCase() : shortcut.key),
+      ]
+        .filter(Boolean)
+        .join('+'),
+    )
     .join(' ');
 }
 

@@ -20,7 +20,18 @@ export type IconName = keyof typeof PATHS | 'starred';
 export function ActionIcon({ name, size = 18 }: { name: IconName; size?: number }) {
   const filled = name === 'starred';
   return (
-    <svg className="action-icon" viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      className="action-icon"
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      aria-hidden="true"
+      fill={filled ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={PATHS[filled ? 'star' : name]} />
     </svg>
   );

@@ -1,4 +1,4 @@
-import { StrictMode, type ReactNode } from 'react';
+import { type ReactNode, StrictMode } from 'react';
 import { WithMessages } from './WithMessages.tsx';
 
 /** What wraps every page of the drive app, in the browser and in the server's render alike. */

@@ -1,5 +1,5 @@
-import { useT, useLocaleCode } from '../i18n.ts';
 import { failureMessage } from '#shared/api/error-messages.ts';
+import { useLocaleCode, useT } from '../i18n.ts';
 
 type Props = { failure: unknown; onRetry?: (() => void) | undefined };
 

@@ -1,11 +1,11 @@
-import type { ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { LOCALES, LOCALE_NAMES, isLocale } from '#shared/i18n/locales.ts';
-import { useT } from '../i18n.ts';
+import type { ReactNode } from 'react';
+import { isLocale, LOCALE_NAMES, LOCALES } from '#shared/i18n/locales.ts';
 import { useHydrated } from '../hydration.ts';
+import { useT } from '../i18n.ts';
+import { $layout, setSidebarMobileVisible } from '../stores/layout.ts';
 import { $locale, switchLocale } from '../stores/locale.ts';
 import { $darkMode, toggleDarkMode } from '../stores/theme.ts';
-import { $layout, setSidebarMobileVisible } from '../stores/layout.ts';
 
 /**
  * `withMenu` is false on pages without the sidebar, where there is no menu to open; `search` is

@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import { useStore } from '@nanostores/react';
+import { useId } from 'react';
 import { formatSize } from '#shared/format.ts';
 import { useT } from '../i18n.ts';
 import { $quota } from '../stores/quota.ts';

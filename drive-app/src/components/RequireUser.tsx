@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
+import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useT } from '../i18n.ts';
 import { signInPathFor } from '../accounts/redirect.ts';
+import { useT } from '../i18n.ts';
 import { $user, userStore } from '../stores/user.ts';
 import type { UserInfo } from '../stores/user-store.ts';
 import { BusyNotice } from './BusyNotice.tsx';

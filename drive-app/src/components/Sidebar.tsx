@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { NavLink } from 'react-router';
+import { DRIVE_SECTIONS } from '#shared/app-paths.ts';
+import { isEmbedded } from '../embedding/embedding.ts';
 import { useT } from '../i18n.ts';
 import { $layout, setSidebarMobileVisible } from '../stores/layout.ts';
-import { DRIVE_SECTIONS } from '#shared/app-paths.ts';
 import { $user } from '../stores/user.ts';
 import { QuotaBar } from './QuotaBar.tsx';
-import { isEmbedded } from '../embedding/embedding.ts';
 
 const FEEDBACK_LINK = '/drive/feedback?action=open_feedback';
 

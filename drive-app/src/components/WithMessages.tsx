@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
-import { useStore } from '@nanostores/react';
 import bootMessages from 'virtual:boot-messages';
-import { $messages } from '../stores/messages.ts';
+import { useStore } from '@nanostores/react';
+import type { ReactNode } from 'react';
 import { $locale } from '../stores/locale.ts';
+import { $messages } from '../stores/messages.ts';
 
 /** Shows `children` once the UI strings are loaded; until then a busy page, or a way to reload. */
 export function WithMessages({ children }: { children: ReactNode }) {

@@ -1,19 +1,23 @@
-import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { DriveFile } from '#shared/api/files.ts';
 import type { Task } from '#shared/api/tasks.ts';
-import { driveFiles } from '../api.ts';
-import { useT } from '../i18n.ts';
 import { folderPath, searchPath } from '#shared/app-paths.ts';
+import { driveFiles } from '../api.ts';
 import { BusyNotice } from '../components/BusyNotice.tsx';
-import { FailureNotice } from '../components/FailureNotice.tsx';
 import { Dialog } from '../components/dialogs/Dialog.tsx';
+import { FailureNotice } from '../components/FailureNotice.tsx';
 import { PreviewDialog } from '../components/preview/PreviewDialog.tsx';
+import { useT } from '../i18n.ts';
 import { $appAction } from './embedding.ts';
 
 /** The ids a link names, as `file_ids=a,b` or a single `file_id`. */
-const idsOf = (params: Record<string, string>) => (params.file_ids ?? params.file_id ?? '').split(',').map((id) => id.trim()).filter(Boolean);
+const idsOf = (params: Record<string, string>) =>
+  (params.file_ids ?? params.file_id ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
 
 /**
  * The actions embedded mode carries out inside the app (SPEC §2.7): open_file previews a file,

@@ -3,14 +3,14 @@
 // the actions it handles itself, and hands every other one to its host — a message to the framing
 // page (only to the origin named by ?origin= and allowed by the server), or the native bridge.
 import { atom } from 'nanostores';
-import { NATIVE_APP_REDIRECT_URI, CLIENT_IDS, CLIENT_SCOPE } from '#shared/accounts/clients.ts';
-import { actionMessage, embeddedLinkAction, frameMessageTarget, type EmbeddedLinkAction } from '#shared/embedded.ts';
+import { CLIENT_IDS, CLIENT_SCOPE, NATIVE_APP_REDIRECT_URI } from '#shared/accounts/clients.ts';
+import { actionMessage, type EmbeddedLinkAction, embeddedLinkAction, frameMessageTarget } from '#shared/embedded.ts';
 import { isLocale } from '#shared/i18n/locales.ts';
-import { createNativeBridge, type AppLoginCode, type AppMetadata, type AppUserInfo, type NativeBridge } from '#shared/native-bridge.ts';
+import { type AppLoginCode, type AppMetadata, type AppUserInfo, createNativeBridge, type NativeBridge } from '#shared/native-bridge.ts';
 import { isPlainClick } from '../links.ts';
-import { isFramed, isInNativeApp } from './embedded-visit.ts';
 import { switchLocale } from '../stores/locale.ts';
 import { userStore } from '../stores/user.ts';
+import { isFramed, isInNativeApp } from './embedded-visit.ts';
 
 export type Embedding = {
   /** Inside a host page's frame. */
@@ -57,9 +57,12 @@ export const isEmbedded = embedding.framed || embedding.native !== undefined;
 /** The app-handled action last asked for by a link; EmbeddedActions carries it out. */
 export const $appAction = atom<EmbeddedLinkAction | undefined>(undefined);
 
-/** Hands an action to whoever handles it; answers whether anything was done with it. */
+/** Hands an action to whoever handles it: the app itself, the native app or the host page. */
 export function runLinkAction(link: EmbeddedLinkAction): void {
-  if (link.handledBy === 'app') return $appAction.set(link);
+  if (link.handledBy === 'app') {
+    $appAction.set(link);
+    return;
+  }
   const message = actionMessage(link.action, link.params);
   if (embedding.native) embedding.native.send('actionSend', message);
   else if (embedding.framed && embedding.hostOrigin) window.parent.postMessage(message, embedding.hostOrigin);
@@ -123,7 +126,10 @@ async function signInFromApp(bridge: NativeBridge) {
 }
 
 function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** In the app, each page shown is reported to it (its own analytics; nothing leaves otherwise). */

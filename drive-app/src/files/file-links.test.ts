@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hasUnsupportedAudio, inlineLink, previewKindOf } from './file-links.ts';
 
 const file = (name: string, mime_type = '', kind: 'drive#file' | 'drive#folder' = 'drive#file') => ({ kind, name, mime_type });
@@ -26,7 +26,17 @@ describe('previewKindOf', () => {
 
 describe('hasUnsupportedAudio', () => {
   it('flags E-AC-3 sound', () => {
-    const media = (audio_codec: string) => ({ medias: [{ media_id: 'm', media_name: 'o', is_origin: true, link: { url: '', expire: '' }, video: { width: 1, height: 1, duration: 1, video_codec: 'h264', audio_codec } }] });
+    const media = (audio_codec: string) => ({
+      medias: [
+        {
+          media_id: 'm',
+          media_name: 'o',
+          is_origin: true,
+          link: { url: '', expire: '' },
+          video: { width: 1, height: 1, duration: 1, video_codec: 'h264', audio_codec },
+        },
+      ],
+    });
     expect(hasUnsupportedAudio(media('eac3'))).toBe(true);
     expect(hasUnsupportedAudio(media('aac'))).toBe(false);
     expect(hasUnsupportedAudio({})).toBe(false);

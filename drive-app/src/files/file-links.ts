@@ -1,7 +1,8 @@
 // What the app does with a file's signed link (web_content_link): download it, or show it in the
 // page. The link is the permission (no session needed), so players fetch it with Range directly.
-import { classifyFile, fileCategoryOf, isPdf, isUnsupportedAudioCodec } from '#shared/files/classify.ts';
+
 import type { DriveFile } from '#shared/api/files.ts';
+import { classifyFile, fileCategoryOf, isPdf, isUnsupportedAudioCodec } from '#shared/files/classify.ts';
 
 /** The same link answered inline instead of as an attachment, for <img>, <video> and <audio>. */
 export function inlineLink(webContentLink: string): string {

@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { treeOfPickedFolder, uploadFolderTree } from './folder-upload.ts';
 
 const picked = (relativePath: string) => {
@@ -20,7 +20,14 @@ describe('uploadFolderTree', () => {
     const made: string[] = [];
     const queued: string[] = [];
     await uploadFolderTree(
-      { folders: [['Trip', 'Day 1'], ['Trip'], ['Trip', 'Empty']], files: [{ file: new File(['x'], 'a.jpg'), folder: ['Trip'] }, { file: new File(['y'], 'b.jpg'), folder: ['Trip', 'Day 1'] }, { file: new File(['z'], 'top.txt'), folder: [] }] },
+      {
+        folders: [['Trip', 'Day 1'], ['Trip'], ['Trip', 'Empty']],
+        files: [
+          { file: new File(['x'], 'a.jpg'), folder: ['Trip'] },
+          { file: new File(['y'], 'b.jpg'), folder: ['Trip', 'Day 1'] },
+          { file: new File(['z'], 'top.txt'), folder: [] },
+        ],
+      },
       'root-folder',
       {
         createFolder: async (parentId, name) => {

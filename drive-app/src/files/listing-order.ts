@@ -1,6 +1,6 @@
 // The order a file list shows: `?order=` (SPEC §3.6 URL spelling) when the address names one, so
 // a link or a reload shows what was shared, and otherwise the order the user saved (SPEC §3.5).
-import { sortOrderFromUrl, sortOrderToUrl, type SortOrder } from '#shared/files/sort-order.ts';
+import { type SortOrder, sortOrderFromUrl, sortOrderToUrl } from '#shared/files/sort-order.ts';
 
 export const ORDER_PARAM = 'order';
 

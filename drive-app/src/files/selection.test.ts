@@ -1,5 +1,5 @@
-import { describe, it, expect } from 'vitest';
-import { NO_SELECTION, extendSelection, keepListed, moveActive, selectAll, selectOnly, toggleSelected } from './selection.ts';
+import { describe, expect, it } from 'vitest';
+import { extendSelection, keepListed, moveActive, NO_SELECTION, selectAll, selectOnly, toggleSelected } from './selection.ts';
 
 const ORDER = ['a', 'b', 'c', 'd', 'e'];
 const ids = (selection: { ids: ReadonlySet<string> }) => [...selection.ids].sort();

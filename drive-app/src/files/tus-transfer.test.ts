@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { transferOutcome, uploadAddressOnOrigin } from './tus-transfer.ts';
 
 /** A tus-js-client DetailedError as it arrives: the response, when there was one. */

@@ -1,6 +1,6 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memoryStorage, STORAGE_KEYS } from '#shared/browser-storage.ts';
-import { forgetUnfinishedUpload, readUnfinishedUploads, rememberUnfinishedUpload, unfinishedUploadOf, type UnfinishedUpload } from './unfinished-uploads.ts';
+import { forgetUnfinishedUpload, readUnfinishedUploads, rememberUnfinishedUpload, type UnfinishedUpload, unfinishedUploadOf } from './unfinished-uploads.ts';
 
 const record = (fileId: string, overrides: Partial<UnfinishedUpload> = {}): UnfinishedUpload => ({
   userId: 'u1',

@@ -1,7 +1,7 @@
 // Uploads that have started but not finished, kept in local storage so that after a reload (or a
 // crash) the same file, picked again, continues where its bytes stopped instead of starting over.
 // A browser cannot reopen a file by itself, so the record only says which file to ask for.
-import { STORAGE_KEYS, type KeyValueStorage } from '#shared/browser-storage.ts';
+import { type KeyValueStorage, STORAGE_KEYS } from '#shared/browser-storage.ts';
 
 export type UnfinishedUpload = {
   userId: string;
@@ -47,7 +47,10 @@ export function forgetUnfinishedUpload(storage: KeyValueStorage, fileId: string)
 }
 
 /** The unfinished upload `file` continues, if it is the same file (name, size and modification time). */
-export function unfinishedUploadOf(records: readonly UnfinishedUpload[], file: { name: string; size: number; lastModified: number }): UnfinishedUpload | undefined {
+export function unfinishedUploadOf(
+  records: readonly UnfinishedUpload[],
+  file: { name: string; size: number; lastModified: number },
+): UnfinishedUpload | undefined {
   return records.find((record) => record.name === file.name && record.size === file.size && record.lastModified === file.lastModified);
 }
 

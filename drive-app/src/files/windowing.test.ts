@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gridColumns, listWindow, scrollToShowRow } from './windowing.ts';
 
 describe('listWindow', () => {
@@ -19,7 +19,12 @@ describe('listWindow', () => {
   });
 
   it('renders nothing for an empty list', () => {
-    expect(listWindow({ itemCount: 0, columns: 1, rowHeight: 40, scrollTop: 0, viewportHeight: 400 })).toEqual({ start: 0, end: 0, totalHeight: 0, offsetTop: 0 });
+    expect(listWindow({ itemCount: 0, columns: 1, rowHeight: 40, scrollTop: 0, viewportHeight: 400 })).toEqual({
+      start: 0,
+      end: 0,
+      totalHeight: 0,
+      offsetTop: 0,
+    });
   });
 });
 

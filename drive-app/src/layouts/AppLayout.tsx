@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Header } from '../components/Header.tsx';
 import { Sidebar } from '../components/Sidebar.tsx';

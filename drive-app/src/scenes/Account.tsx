@@ -1,9 +1,9 @@
-import { useT } from '../i18n.ts';
-import { RequireUser } from '../components/RequireUser.tsx';
-import { ProfileSection } from '../components/account/ProfileSection.tsx';
 import { ChangePasswordSection } from '../components/account/ChangePasswordSection.tsx';
+import { ProfileSection } from '../components/account/ProfileSection.tsx';
 import { SessionsSection } from '../components/account/SessionsSection.tsx';
 import { SignOutSection } from '../components/account/SignOutSection.tsx';
+import { RequireUser } from '../components/RequireUser.tsx';
+import { useT } from '../i18n.ts';
 
 /** /drive/account: the profile, the password, the sessions, and signing out. */
 export function Account() {

@@ -1,14 +1,14 @@
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useT } from '../i18n.ts';
-import { DRIVE_ACTIONS } from '../actions/definitions/files.ts';
 import { folderPath } from '#shared/app-paths.ts';
-import { RequireUser } from '../components/RequireUser.tsx';
+import { DRIVE_ACTIONS } from '../actions/definitions/files.ts';
 import { Breadcrumbs } from '../components/files/Breadcrumbs.tsx';
 import { FileBrowser } from '../components/files/FileBrowser.tsx';
 import { FilesEmpty } from '../components/files/FilesEmpty.tsx';
 import { useFileListing } from '../components/files/useFileListing.ts';
 import { useFileViewControls } from '../components/files/useFileViewControls.tsx';
+import { RequireUser } from '../components/RequireUser.tsx';
 import { UploadPanel } from '../components/uploads/UploadPanel.tsx';
+import { useT } from '../i18n.ts';
 
 /** /drive/all and /drive/all/<folderId>: the user's folders and files. */
 export function AllFiles() {

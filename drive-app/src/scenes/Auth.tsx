@@ -1,20 +1,20 @@
-import { useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useT } from '../i18n.ts';
-import { api } from '../api.ts';
+import { AUTH_SUCCESS_PATH, type ClientHandoff, clientHandoffFrom, handOffSignIn, isBrokenHandoff } from '../accounts/client-handoff.ts';
 import { afterSignInPath } from '../accounts/redirect.ts';
-import { AUTH_SUCCESS_PATH, clientHandoffFrom, handOffSignIn, isBrokenHandoff, type ClientHandoff } from '../accounts/client-handoff.ts';
 import { isUnauthenticated } from '../accounts/session-refresh.ts';
-import { $user, userStore } from '../stores/user.ts';
-import type { OnCheckingRobot, SignInInput, SignUpInput } from '../stores/user-store.ts';
+import { api } from '../api.ts';
+import { BrokenHandoff } from '../components/auth/BrokenHandoff.tsx';
+import { ContinueAs } from '../components/auth/ContinueAs.tsx';
+import { type HandoffAttempt, HandoffProgress } from '../components/auth/HandoffProgress.tsx';
+import { SignInOrUp } from '../components/auth/SignInOrUp.tsx';
 import { BusyNotice } from '../components/BusyNotice.tsx';
 import { FailureNotice } from '../components/FailureNotice.tsx';
 import { GoTo } from '../components/GoTo.tsx';
-import { SignInOrUp } from '../components/auth/SignInOrUp.tsx';
-import { ContinueAs } from '../components/auth/ContinueAs.tsx';
-import { HandoffProgress, type HandoffAttempt } from '../components/auth/HandoffProgress.tsx';
-import { BrokenHandoff } from '../components/auth/BrokenHandoff.tsx';
+import { useT } from '../i18n.ts';
+import { $user, userStore } from '../stores/user.ts';
+import type { OnCheckingRobot, SignInInput, SignUpInput } from '../stores/user-store.ts';
 
 /** /auth and /drive/login: sign in or up, for the web app or for another Nubo app (SPEC §2.6). */
 export function Auth() {
@@ -98,13 +98,7 @@ function ClientSignIn({ handoff }: { handoff: ClientHandoff }) {
         </>
       );
     case 'signed-out':
-      return (
-        <SignInOrUp
-          intro={intro}
-          onSignIn={signedInThen<SignInInput>(userStore.signIn)}
-          onSignUp={signedInThen<SignUpInput>(userStore.signUp)}
-        />
-      );
+      return <SignInOrUp intro={intro} onSignIn={signedInThen<SignInInput>(userStore.signIn)} onSignUp={signedInThen<SignUpInput>(userStore.signUp)} />;
   }
 }
 

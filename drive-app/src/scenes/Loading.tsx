@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useT } from '../i18n.ts';
 import { afterSignInPath, signInPathFor } from '../accounts/redirect.ts';
-import { $user, userStore } from '../stores/user.ts';
 import { BusyNotice } from '../components/BusyNotice.tsx';
 import { FailureNotice } from '../components/FailureNotice.tsx';
 import { GoTo } from '../components/GoTo.tsx';
+import { useT } from '../i18n.ts';
+import { $user, userStore } from '../stores/user.ts';
 
 type Outcome = { status: 'busy' } | { status: 'done'; next: string } | { status: 'failed'; failure: unknown };
 

@@ -1,15 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ShareSummary } from '#shared/api/shares.ts';
-import type { ShareStatus } from '#shared/api/shares.ts';
+import type { ShareStatus, ShareSummary } from '#shared/api/shares.ts';
 import { formatDateTime, formatLongDate, formatSize, formatThousands } from '#shared/format.ts';
 import type { MessageKey } from '#shared/i18n/translator.ts';
 import { driveShares } from '../api.ts';
-import { useT } from '../i18n.ts';
-import { RequireUser } from '../components/RequireUser.tsx';
 import { BusyNotice } from '../components/BusyNotice.tsx';
 import { FailureNotice } from '../components/FailureNotice.tsx';
 import { FilesEmpty } from '../components/files/FilesEmpty.tsx';
+import { RequireUser } from '../components/RequireUser.tsx';
 import { useSubmission } from '../components/useSubmission.ts';
+import { useT } from '../i18n.ts';
 
 /** How each state of a share reads in the owner's list. */
 const STATUS_LABELS: Record<ShareStatus, MessageKey> = {
@@ -80,7 +79,13 @@ function MySharesPage() {
               const live = share.share_status !== 'DELETED';
               return (
                 <li key={share.share_id} className="my-share">
-                  <input type="checkbox" aria-label={t('myShares.choose', { title: share.title })} checked={chosen.has(share.share_id)} disabled={!live} onChange={() => toggle(share.share_id)} />
+                  <input
+                    type="checkbox"
+                    aria-label={t('myShares.choose', { title: share.title })}
+                    checked={chosen.has(share.share_id)}
+                    disabled={!live}
+                    onChange={() => toggle(share.share_id)}
+                  />
                   <div className="my-share-main">
                     <a className="my-share-title" href={share.share_url} target="_blank" rel="noopener">
                       {share.title}
@@ -90,13 +95,23 @@ function MySharesPage() {
                       <span>{t('myShares.views', { count: formatThousands(share.view_count) })}</span>
                       <span>{t('myShares.saves', { count: formatThousands(share.restore_count) })}</span>
                       <span>{t('myShares.files', { count: formatThousands(share.file_num), size: formatSize(share.file_size) })}</span>
-                      <span>{share.expiration_at && share.expiration_at !== '-1' ? t('share.expires', { date: formatLongDate(share.expiration_at) }) : t('share.neverExpires')}</span>
+                      <span>
+                        {share.expiration_at && share.expiration_at !== '-1'
+                          ? t('share.expires', { date: formatLongDate(share.expiration_at) })
+                          : t('share.neverExpires')}
+                      </span>
                       <span>{t('myShares.created', { date: formatDateTime(share.create_time) })}</span>
                       {share.pass_code && <span>{t('myShares.passcode', { passcode: share.pass_code })}</span>}
                     </span>
                   </div>
                   {live && (
-                    <button type="button" className="button secondary" disabled={pending} onClick={() => void cancel([share.share_id])} aria-label={t('myShares.cancelOne', { title: share.title })}>
+                    <button
+                      type="button"
+                      className="button secondary"
+                      disabled={pending}
+                      onClick={() => void cancel([share.share_id])}
+                      aria-label={t('myShares.cancelOne', { title: share.title })}
+                    >
                       {t('myShares.cancel')}
                     </button>
                   )}

@@ -1,21 +1,21 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { DriveEvent } from '#shared/api/files.ts';
+import { folderPath } from '#shared/app-paths.ts';
 import { formatDateTime } from '#shared/format.ts';
 import type { MessageKey } from '#shared/i18n/translator.ts';
 import { driveFiles } from '../api.ts';
-import { appEvents } from '../events.ts';
-import { useT } from '../i18n.ts';
-import { folderPath } from '#shared/app-paths.ts';
-import { isComplete } from '../files/file-links.ts';
-import { openDriveDialog } from '../stores/drive-dialogs.ts';
-import { RequireUser } from '../components/RequireUser.tsx';
 import { BusyNotice } from '../components/BusyNotice.tsx';
-import { FailureNotice } from '../components/FailureNotice.tsx';
 import { DriveDialogs } from '../components/dialogs/DriveDialogs.tsx';
+import { FailureNotice } from '../components/FailureNotice.tsx';
 import { FileIcon } from '../components/files/FileIcon.tsx';
 import { FilesEmpty } from '../components/files/FilesEmpty.tsx';
+import { RequireUser } from '../components/RequireUser.tsx';
 import { useNearEnd } from '../components/useNearEnd.ts';
+import { appEvents } from '../events.ts';
+import { isComplete } from '../files/file-links.ts';
+import { useT } from '../i18n.ts';
+import { openDriveDialog } from '../stores/drive-dialogs.ts';
 
 const EVENT_LABELS: Record<DriveEvent['type'], MessageKey> = {
   TYPE_UPLOAD: 'recent.event.upload',
@@ -29,7 +29,10 @@ const EVENT_LABELS: Record<DriveEvent['type'], MessageKey> = {
   TYPE_RESTORE: 'recent.event.restore',
 };
 
-type Loaded = { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; events: DriveEvent[]; nextPageToken: string; loadingMore: boolean };
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'failed'; error: unknown }
+  | { status: 'ready'; events: DriveEvent[]; nextPageToken: string; loadingMore: boolean };
 
 /** /drive/recent: what happened in the drive, newest first; an item still there opens from here. */
 export function Recent() {

@@ -1,13 +1,13 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { ALL_FOLDERS } from '#shared/api/files-client.ts';
-import { useT } from '../i18n.ts';
-import { DRIVE_ACTIONS } from '../actions/definitions/files.ts';
 import { folderPath } from '#shared/app-paths.ts';
-import { RequireUser } from '../components/RequireUser.tsx';
+import { DRIVE_ACTIONS } from '../actions/definitions/files.ts';
 import { FileBrowser } from '../components/files/FileBrowser.tsx';
 import { FilesEmpty } from '../components/files/FilesEmpty.tsx';
 import { useFileListing } from '../components/files/useFileListing.ts';
 import { useFileViewControls } from '../components/files/useFileViewControls.tsx';
+import { RequireUser } from '../components/RequireUser.tsx';
+import { useT } from '../i18n.ts';
 
 /** What can be done to found items: everything but what adds to a folder (the results are in many). */
 const SEARCH_ACTIONS = DRIVE_ACTIONS.filter((action) => action.scope === 'selection');

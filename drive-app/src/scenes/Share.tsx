@@ -1,31 +1,30 @@
-import { Suspense, lazy, useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import type { ShareAccess, ShareView } from '#shared/api/shares.ts';
-import type { DriveFile } from '#shared/api/files.ts';
+import { type FormEvent, lazy, type MouseEvent, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { AREA_ACCESSIBLE_PATH, type AreaAccess } from '#shared/api/access.ts';
+import type { DriveFile } from '#shared/api/files.ts';
 import type { RestoreBody } from '#shared/api/restore.ts';
+import type { ShareAccess, ShareStatus, ShareView } from '#shared/api/shares.ts';
 import { STORAGE_KEYS } from '#shared/browser-storage.ts';
 import { documentCookieJar, isAccessAllowed, markAccessAllowed } from '#shared/cookies.ts';
-import type { ShareStatus } from '#shared/api/shares.ts';
 import { formatLongDate, formatSize } from '#shared/format.ts';
-import { sharePath, type ShareFirstView } from '#shared/share-page.ts';
 import type { MessageKey } from '#shared/i18n/translator.ts';
+import { type ShareFirstView, sharePath } from '#shared/share-page.ts';
 import { stat } from '#shared/statistics.ts';
-import { api, driveShares as shares } from '../api.ts';
+import { TextField } from '#shared/ui/TextField.tsx';
 import { signInPathFor } from '../accounts/redirect.ts';
-import { useT } from '../i18n.ts';
-import { useHydrated } from '../hydration.ts';
-import { isPlainClick } from '../links.ts';
-import { isComplete, startDownload } from '../files/file-links.ts';
-import { $user } from '../stores/user.ts';
+import { api, driveShares as shares } from '../api.ts';
 import { BusyNotice } from '../components/BusyNotice.tsx';
 import { FailureNotice } from '../components/FailureNotice.tsx';
-import { TextField } from '#shared/ui/TextField.tsx';
 import { FileIcon } from '../components/files/FileIcon.tsx';
 import { useNearEnd } from '../components/useNearEnd.ts';
-import { createPagedListing } from '../stores/file-listing.ts';
+import { isComplete, startDownload } from '../files/file-links.ts';
+import { useHydrated } from '../hydration.ts';
+import { useT } from '../i18n.ts';
+import { isPlainClick } from '../links.ts';
 import { folderNames, keepPasscodeToken, passcodeTokenOf, rememberFolderName, savePending, takePendingSave } from '../shares/share-access.ts';
 import { openSharePlace } from '../shares/share-place.ts';
+import { createPagedListing } from '../stores/file-listing.ts';
+import { $user } from '../stores/user.ts';
 
 // What a visitor may never use is not loaded before the files show: the preview, the folder picker
 // and the save itself come when asked for. A failure's notice is here from the start, as it shows
@@ -131,13 +130,22 @@ function ShareContent({ shareId, folderIds, first }: { shareId: string; folderId
   const [tried, setTried] = useState<string | undefined>(linkPassCode);
   const [loaded, setLoaded] = useState<Loaded>(() =>
     first?.view
-      ? { status: 'ready', view: first.view, files: first.files, nextPageToken: first.nextPageToken, access: { shareId, passCode: first.linkPassCode, passCodeToken: first.passCodeToken }, folderId: first.folderIds.at(-1) }
+      ? {
+          status: 'ready',
+          view: first.view,
+          files: first.files,
+          nextPageToken: first.nextPageToken,
+          access: { shareId, passCode: first.linkPassCode, passCodeToken: first.passCodeToken },
+          folderId: first.folderIds.at(-1),
+        }
       : { status: 'loading' },
   );
   // The share is looked up (and its view counted) once, by the server when it rendered the page or
   // here; walking its folders then lists them only.
   const opened = useRef<{ view: ShareView; access: ShareAccess; tried: string | undefined } | undefined>(
-    first?.view?.share_status === 'OK' ? { view: first.view, access: { shareId, passCode: first.linkPassCode, passCodeToken: first.passCodeToken }, tried: first.linkPassCode } : undefined,
+    first?.view?.share_status === 'OK'
+      ? { view: first.view, access: { shareId, passCode: first.linkPassCode, passCodeToken: first.passCodeToken }, tried: first.linkPassCode }
+      : undefined,
   );
   // The server's answer for this place came with the page: not asked for again.
   const answeredByServer = useRef(first?.view !== undefined);
@@ -211,15 +219,7 @@ function ShareContent({ shareId, folderIds, first }: { shareId: string; folderId
   }
   const page = STATUS_PAGES[status];
   if (page) return <StatusPage {...page} />;
-  return (
-    <SharedFiles
-      shareId={shareId}
-      folderIds={folderIds}
-      view={loaded.view}
-      firstPage={loaded}
-      knownNames={first?.folderNames}
-    />
-  );
+  return <SharedFiles shareId={shareId} folderIds={folderIds} view={loaded.view} firstPage={loaded} knownNames={first?.folderNames} />;
 }
 
 type Saving = { status: 'idle' } | { status: 'saving'; progress?: number } | { status: 'saved'; link: string } | { status: 'failed'; error: unknown };
@@ -311,18 +311,29 @@ function SharedFiles({ shareId, folderIds, view, firstPage, knownNames }: Shared
         <p className="share-facts">
           <span>{t('share.sharedBy', { name: view.user_info.nickname })}</span>
           <span>{t('share.fileCount', { count: Number(view.file_num) })}</span>
-          <span>{view.expiration_at && view.expiration_at !== NEVER ? t('share.expires', { date: formatLongDate(view.expiration_at, hydrated ? undefined : 'UTC') }) : t('share.neverExpires')}</span>
+          <span>
+            {view.expiration_at && view.expiration_at !== NEVER
+              ? t('share.expires', { date: formatLongDate(view.expiration_at, hydrated ? undefined : 'UTC') })
+              : t('share.neverExpires')}
+          </span>
         </p>
         <div className="share-actions">
           <button type="button" className="button primary" onClick={askToSave} disabled={saving.status === 'saving' || files.length === 0}>
             {t('share.save')}
           </button>
           {signedIn && (
-            <button type="button" className="button secondary" onClick={() => setChoosingFolder(true)} disabled={saving.status === 'saving' || files.length === 0}>
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => setChoosingFolder(true)}
+              disabled={saving.status === 'saving' || files.length === 0}
+            >
               {t('share.saveTo')}
             </button>
           )}
-          {saving.status === 'saving' && <span role="status">{saving.progress === undefined ? t('share.saving') : t('share.savingProgress', { progress: saving.progress })}</span>}
+          {saving.status === 'saving' && (
+            <span role="status">{saving.progress === undefined ? t('share.saving') : t('share.savingProgress', { progress: saving.progress })}</span>
+          )}
           {saving.status === 'saved' && (
             <span role="status">
               {t('share.saved')} <a href={saving.link}>{t('share.openSaved')}</a>
@@ -336,7 +347,11 @@ function SharedFiles({ shareId, folderIds, view, firstPage, knownNames }: Shared
           <li>{folderIds.length > 0 ? <ShareLink to={sharePath(shareId)}>{view.title}</ShareLink> : <span aria-current="page">{view.title}</span>}</li>
           {folderIds.map((id, index) => (
             <li key={id}>
-              {index === folderIds.length - 1 ? <span aria-current="page">{names[id] ?? '…'}</span> : <ShareLink to={sharePath(shareId, folderIds.slice(0, index + 1))}>{names[id] ?? '…'}</ShareLink>}
+              {index === folderIds.length - 1 ? (
+                <span aria-current="page">{names[id] ?? '…'}</span>
+              ) : (
+                <ShareLink to={sharePath(shareId, folderIds.slice(0, index + 1))}>{names[id] ?? '…'}</ShareLink>
+              )}
             </li>
           ))}
         </ol>
@@ -354,7 +369,12 @@ function SharedFiles({ shareId, folderIds, view, firstPage, knownNames }: Shared
                 type="button"
                 className="button secondary"
                 aria-label={t('share.downloadFile', { name: file.name })}
-                onClick={() => void load(file.id).then((info) => info.web_content_link && startDownload(info.web_content_link), (error: unknown) => setSaving({ status: 'failed', error }))}
+                onClick={() =>
+                  void load(file.id).then(
+                    (info) => info.web_content_link && startDownload(info.web_content_link),
+                    (error: unknown) => setSaving({ status: 'failed', error }),
+                  )
+                }
               >
                 {t('share.download')}
               </button>
@@ -390,4 +410,3 @@ function SharedFiles({ shareId, folderIds, view, firstPage, knownNames }: Shared
     </section>
   );
 }
-

@@ -1,12 +1,12 @@
 import { ALL_FOLDERS, TRASH_FILTERS } from '#shared/api/files-client.ts';
-import { useT } from '../i18n.ts';
 import { TRASH_ACTIONS } from '../actions/definitions/trash.ts';
-import { RequireUser } from '../components/RequireUser.tsx';
 import { FileBrowser } from '../components/files/FileBrowser.tsx';
 import { FilesEmpty } from '../components/files/FilesEmpty.tsx';
 import { useFileListing } from '../components/files/useFileListing.ts';
 import { useFileViewControls } from '../components/files/useFileViewControls.tsx';
+import { RequireUser } from '../components/RequireUser.tsx';
 import { UploadPanel } from '../components/uploads/UploadPanel.tsx';
+import { useT } from '../i18n.ts';
 
 /** /drive/trash: what was moved to the trash, to restore or delete for ever. */
 export function Trash() {

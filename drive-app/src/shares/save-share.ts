@@ -1,8 +1,8 @@
 // Saving a share into the visitor's drive (SPEC §3.7, §4 restore). The share page loads this when
 // a save is asked for, so the files API is not part of what a visitor loads to see the files.
 import type { RestoreBody } from '#shared/api/restore.ts';
-import { driveFiles, driveShares } from '../api.ts';
 import { folderPath } from '#shared/app-paths.ts';
+import { driveFiles, driveShares } from '../api.ts';
 import { rememberSavedFiles } from './share-access.ts';
 
 /** Saves the share (or the items named in `body`); answers the drive page that shows what was saved. */

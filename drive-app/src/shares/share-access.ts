@@ -1,9 +1,10 @@
 // What the share page remembers for a visitor: passcode tokens in cookies (SPEC §9, latest three
 // shares), the folders walked through (names for the breadcrumb), a save asked for while signed
 // out (SPEC §3.7: it goes on by itself after signing in), and the ids of what was saved.
-import { documentCookieJar, readSharePasscodeToken, rememberSharePasscodeToken } from '#shared/cookies.ts';
-import { STORAGE_KEYS } from '#shared/browser-storage.ts';
+
 import type { RestoreBody } from '#shared/api/restore.ts';
+import { STORAGE_KEYS } from '#shared/browser-storage.ts';
+import { documentCookieJar, readSharePasscodeToken, rememberSharePasscodeToken } from '#shared/cookies.ts';
 
 export const passcodeTokenOf = (shareId: string) => readSharePasscodeToken(documentCookieJar(), shareId);
 export const keepPasscodeToken = (shareId: string, token: string) => rememberSharePasscodeToken(documentCookieJar(), shareId, token);

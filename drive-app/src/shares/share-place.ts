@@ -2,7 +2,7 @@
 // its own, without the drive app's router: opening a folder pushes its address, Back pops it, and
 // every other page of the site (signing in, the drive) is loaded as a page.
 import { atom } from 'nanostores';
-import { sharePlaceOf, type SharePlace } from '#shared/share-page.ts';
+import { type SharePlace, sharePlaceOf } from '#shared/share-page.ts';
 
 export const $sharePlace = atom<SharePlace | undefined>(import.meta.env.SSR ? undefined : sharePlaceOf(location.pathname));
 

@@ -1,7 +1,7 @@
-import { describe, it, expect, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#shared/api/client.ts';
-import type { FileListRequest } from '#shared/api/files-client.ts';
 import type { DriveFile, FileList } from '#shared/api/files.ts';
+import type { FileListRequest } from '#shared/api/files-client.ts';
 import { createFileListing, createPagedListing, type ListingQuery } from './file-listing.ts';
 
 const QUERY: ListingQuery = { parentId: '', order: 6, pinFoldersTop: true };

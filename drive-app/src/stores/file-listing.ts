@@ -2,9 +2,9 @@
 // fetched as the user scrolls (page tokens, so page 1,000 costs what page 1 costs), and a reload
 // when the drive changes that keeps the shown items until the new ones arrive, so nothing flashes.
 import { atom, type ReadableAtom } from 'nanostores';
-import { toApiError, type ApiError } from '#shared/api/client.ts';
-import type { FileListRequest, FilesApi } from '#shared/api/files-client.ts';
+import { type ApiError, toApiError } from '#shared/api/client.ts';
 import type { DriveFile } from '#shared/api/files.ts';
+import type { FileListRequest, FilesApi } from '#shared/api/files-client.ts';
 
 export const LISTING_PAGE_SIZE = 100;
 
@@ -38,8 +38,15 @@ export function createFileListing(query: ListingQuery, files: Pick<FilesApi, 'li
  * Any paged list of files: `fetchPage` answers the first page for no token, the next for a token.
  * `firstPage`, when the page came with it (the share page's server render), is shown at once.
  */
-export function createPagedListing(fetchPage: (pageToken: string | undefined) => Promise<ListingPage>, firstPage?: { files: DriveFile[]; nextPageToken: string }): FileListing {
-  const $state = atom<ListingState>(firstPage ? { status: 'ready', files: firstPage.files, nextPageToken: firstPage.nextPageToken, loadingMore: false, problem: undefined } : { status: 'loading' });
+export function createPagedListing(
+  fetchPage: (pageToken: string | undefined) => Promise<ListingPage>,
+  firstPage?: { files: DriveFile[]; nextPageToken: string },
+): FileListing {
+  const $state = atom<ListingState>(
+    firstPage
+      ? { status: 'ready', files: firstPage.files, nextPageToken: firstPage.nextPageToken, loadingMore: false, problem: undefined }
+      : { status: 'loading' },
+  );
   // Bumped by every reload, so a page asked for before it cannot land in the newer list.
   let generation = 0;
 

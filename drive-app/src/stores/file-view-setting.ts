@@ -1,7 +1,7 @@
 // How the signed-in user sees their file lists (SPEC §3.5): view type, order and folders on top,
 // read from local storage once per user and saved there on every change.
 import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
-import { readFileViewSetting, writeFileViewSetting, type FileViewSetting } from '#shared/files/view-settings.ts';
+import { type FileViewSetting, readFileViewSetting, writeFileViewSetting } from '#shared/files/view-settings.ts';
 
 const settings = new Map<string, WritableAtom<FileViewSetting>>();
 

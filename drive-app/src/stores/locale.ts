@@ -2,7 +2,7 @@
 // languages, then en-US; ?locale= switches when supported), switched from the language menu.
 import { atom } from 'nanostores';
 import { COOKIES, documentCookieJar } from '#shared/cookies.ts';
-import { DEFAULT_LOCALE, localeFromQuery, resolveLocale, type Locale } from '#shared/i18n/locales.ts';
+import { DEFAULT_LOCALE, type Locale, localeFromQuery, resolveLocale } from '#shared/i18n/locales.ts';
 
 export function initialLocale(): Locale {
   const jar = documentCookieJar();

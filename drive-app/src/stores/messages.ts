@@ -20,10 +20,7 @@ export async function loadMessages(locale: Locale) {
   const shown = $messages.get();
   if (shown.status === 'ready' && shown.locale === locale) return;
   try {
-    const [messages, fallback] = await Promise.all([
-      fetchMessages(locale),
-      locale === DEFAULT_LOCALE ? Promise.resolve({}) : fetchMessages(DEFAULT_LOCALE),
-    ]);
+    const [messages, fallback] = await Promise.all([fetchMessages(locale), locale === DEFAULT_LOCALE ? Promise.resolve({}) : fetchMessages(DEFAULT_LOCALE)]);
     // A slower answer for a locale the user already left must not win.
     if ($locale.get() !== locale) return;
     document.documentElement.lang = locale;

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionResource } from '#shared/api/accounts.ts';
 import { sortSessions } from './sessions.ts';
 

@@ -1,7 +1,7 @@
 // The signed-in user's sessions (where they are signed in), as the account page lists them.
 import { atom, onMount } from 'nanostores';
-import { toApiError, type ApiError } from '#shared/api/client.ts';
 import { ACCOUNT_PATHS, type SessionList, type SessionResource } from '#shared/api/accounts.ts';
+import { type ApiError, toApiError } from '#shared/api/client.ts';
 import { api } from '../api.ts';
 import { userStore } from './user.ts';
 

@@ -1,7 +1,7 @@
-import { describe, it, expect, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#shared/api/client.ts';
-import { memoryStorage } from '#shared/browser-storage.ts';
 import type { CreatedUpload } from '#shared/api/files.ts';
+import { memoryStorage } from '#shared/browser-storage.ts';
 import type { StartTransfer, TransferEvents } from '../files/tus-transfer.ts';
 import { readUnfinishedUploads, rememberUnfinishedUpload } from '../files/unfinished-uploads.ts';
 import { createUploadQueue } from './upload-queue.ts';
@@ -56,7 +56,8 @@ function setup({ maxRunning = 3, storage = memoryStorage() } = {}) {
   return { queue, transfers, createUpload, about, terminate, onDriveChanged, storage, entries, statuses, settle, tick: (ms: number) => (clock += ms) };
 }
 
-const file = (name: string, size = 10, lastModified = LAST_MODIFIED) => new File([new Uint8Array(size)], name, { lastModified, type: 'application/octet-stream' });
+const file = (name: string, size = 10, lastModified = LAST_MODIFIED) =>
+  new File([new Uint8Array(size)], name, { lastModified, type: 'application/octet-stream' });
 const tusError = (status?: number, body = '') =>
   Object.assign(new Error('tus: failed'), { originalResponse: status === undefined ? null : { getStatus: () => status, getBody: () => body } });
 
@@ -185,7 +186,15 @@ describe('the upload queue', () => {
 
   it('starts afresh when the server no longer has the upload left before the reload', async () => {
     const storage = memoryStorage();
-    rememberUnfinishedUpload(storage, { userId: 'u1', fileId: 'old', uploadUrl: `${ORIGIN}/drive/v1/uploads/old`, name: 'a', size: 10, lastModified: LAST_MODIFIED, parentId: '' });
+    rememberUnfinishedUpload(storage, {
+      userId: 'u1',
+      fileId: 'old',
+      uploadUrl: `${ORIGIN}/drive/v1/uploads/old`,
+      name: 'a',
+      size: 10,
+      lastModified: LAST_MODIFIED,
+      parentId: '',
+    });
     const { queue, createUpload, transfers, statuses, settle } = setup({ storage });
     queue.uploadFiles('u1', [file('a')], '');
     await settle();

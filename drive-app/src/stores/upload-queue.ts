@@ -4,12 +4,12 @@
 // in local storage lets the same file, picked again after a reload, continue where it was.
 import { atom, type ReadableAtom } from 'nanostores';
 import { ApiError, toApiError } from '#shared/api/client.ts';
+import type { Message } from '#shared/api/error-messages.ts';
 import type { FilesApi } from '#shared/api/files-client.ts';
 import type { KeyValueStorage } from '#shared/browser-storage.ts';
 import { nameProblem } from '#shared/files/names.ts';
-import type { Message } from '#shared/api/error-messages.ts';
 import { createSpeedMeter, type SpeedMeter } from '../files/transfer-speed.ts';
-import { transferOutcome, uploadAddressOnOrigin, type StartTransfer, type TerminateUpload, type Transfer } from '../files/tus-transfer.ts';
+import { type StartTransfer, type TerminateUpload, type Transfer, transferOutcome, uploadAddressOnOrigin } from '../files/tus-transfer.ts';
 import { forgetUnfinishedUpload, readUnfinishedUploads, rememberUnfinishedUpload } from '../files/unfinished-uploads.ts';
 
 export type UploadStatus =
@@ -72,7 +72,8 @@ export function createUploadQueue(deps: UploadQueueDependencies) {
   let keys = 0;
 
   const entryOf = (key: string) => $uploads.get().find((entry) => entry.key === key);
-  const update = (key: string, change: Partial<UploadEntry>) => $uploads.set($uploads.get().map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
+  const update = (key: string, change: Partial<UploadEntry>) =>
+    $uploads.set($uploads.get().map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
   const remove = (key: string) => {
     jobs.delete(key);
     $uploads.set($uploads.get().filter((entry) => entry.key !== key));
@@ -121,7 +122,13 @@ export function createUploadQueue(deps: UploadQueueDependencies) {
       if (!job.uploadUrl) {
         const problem = nameProblem(entry.name);
         // The same refusal the server would answer, so it reads the same.
-        if (problem) throw new ApiError(400, { error: problem === 'empty' ? 'file_name_empty' : 'invalid_request', error_code: 3, error_description: '', details: [{ field: 'name', reason: problem }] });
+        if (problem)
+          throw new ApiError(400, {
+            error: problem === 'empty' ? 'file_name_empty' : 'invalid_request',
+            error_code: 3,
+            error_description: '',
+            details: [{ field: 'name', reason: problem }],
+          });
         const created = await files.createUpload({ parentId: entry.parentId, name: entry.name, size: entry.size, mimeType: job.file.type });
         const uploadUrl = uploadAddressOnOrigin(created.resumable.params.url, deps.origin);
         if (!entryOf(key)) {
@@ -201,7 +208,8 @@ export function createUploadQueue(deps: UploadQueueDependencies) {
     }
   }
 
-  const isSameFile = (entry: UploadEntry, job: Job, file: File) => entry.name === file.name && entry.size === file.size && job.lastModified === file.lastModified;
+  const isSameFile = (entry: UploadEntry, job: Job, file: File) =>
+    entry.name === file.name && entry.size === file.size && job.lastModified === file.lastModified;
 
   /** Uploads `picked` into the folder; a file left unfinished earlier continues where it stopped. */
   function uploadFiles(userId: string, picked: readonly File[], parentId: string): void {
@@ -259,7 +267,9 @@ export function createUploadQueue(deps: UploadQueueDependencies) {
     await job.transfer?.pause();
     if (job.fileId) forgetUnfinishedUpload(storage, job.fileId);
     if (job.uploadUrl) {
-      await deps.terminate(job.uploadUrl).catch((failure: unknown) => console.warn('[uploads] the cancelled upload could not be removed; it expires by itself', failure));
+      await deps
+        .terminate(job.uploadUrl)
+        .catch((failure: unknown) => console.warn('[uploads] the cancelled upload could not be removed; it expires by itself', failure));
       deps.onDriveChanged();
     }
     pump();
@@ -296,4 +306,3 @@ export function createUploadQueue(deps: UploadQueueDependencies) {
     stopAll,
   };
 }
-

@@ -1,7 +1,8 @@
 // The uploads of this tab: the upload queue wired to tus, the files API, local storage and the
 // app's messages. Leaving the page while bytes are on their way asks first.
-import { driveFiles } from '../api.ts';
+
 import { failureMessage } from '#shared/api/error-messages.ts';
+import { driveFiles } from '../api.ts';
 import { appEvents, driveChanged } from '../events.ts';
 import { terminateTusUpload, tusTransfer } from '../files/tus-transfer.ts';
 import { $locale } from './locale.ts';

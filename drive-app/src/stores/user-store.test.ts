@@ -1,9 +1,9 @@
-import { describe, it, expect, vi } from 'vitest';
-import { ApiError, type ApiClient } from '#shared/api/client.ts';
-import { memoryStorage, STORAGE_KEYS } from '#shared/browser-storage.ts';
+import { describe, expect, it, vi } from 'vitest';
 import type { UserProfile } from '#shared/api/accounts.ts';
-import { createEventBus, type AppEvents } from '../events.ts';
+import { type ApiClient, ApiError } from '#shared/api/client.ts';
+import { memoryStorage, STORAGE_KEYS } from '#shared/browser-storage.ts';
 import { rememberSignIn, SIGNED_IN_MARKER_KEY } from '../accounts/signed-in-marker.ts';
+import { type AppEvents, createEventBus } from '../events.ts';
 import { createUserStore } from './user-store.ts';
 
 const PROFILE: UserProfile = {
@@ -122,11 +122,14 @@ describe('the user store', () => {
 
   it('clears the stored user id and reports false when the profile cannot be loaded', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { store, storage } = setup({
-      'GET /v1/user/me': () => {
-        throw apiError(503, 'service_unavailable');
+    const { store, storage } = setup(
+      {
+        'GET /v1/user/me': () => {
+          throw apiError(503, 'service_unavailable');
+        },
       },
-    }, signedInStorage());
+      signedInStorage(),
+    );
     await expect(store.refreshUser()).resolves.toBe(false);
     expect(storage.getItem(STORAGE_KEYS.userId)).toBeNull();
     expect(store.$user.get()).toMatchObject({ status: 'failed', error: { error: 'service_unavailable' } });
@@ -135,11 +138,14 @@ describe('the user store', () => {
   });
 
   it('is signed out, marker gone, when the server no longer knows the session', async () => {
-    const { store, storage } = setup({
-      'GET /v1/user/me': () => {
-        throw apiError(401, 'unauthenticated');
+    const { store, storage } = setup(
+      {
+        'GET /v1/user/me': () => {
+          throw apiError(401, 'unauthenticated');
+        },
       },
-    }, signedInStorage());
+      signedInStorage(),
+    );
     await expect(store.refreshUser()).resolves.toBe(false);
     expect(store.$user.get()).toEqual({ status: 'signed-out' });
     expect(storage.getItem(SIGNED_IN_MARKER_KEY)).toBeNull();
@@ -157,24 +163,30 @@ describe('the user store', () => {
   });
 
   it('counts a session the server already ended as signed out', async () => {
-    const { store, fired } = setup({
-      'GET /v1/user/me': () => PROFILE,
-      'POST /v1/auth/sessions:revokeAll': () => {
-        throw apiError(401, 'unauthenticated');
+    const { store, fired } = setup(
+      {
+        'GET /v1/user/me': () => PROFILE,
+        'POST /v1/auth/sessions:revokeAll': () => {
+          throw apiError(401, 'unauthenticated');
+        },
       },
-    }, signedInStorage());
+      signedInStorage(),
+    );
     await store.signOutEverywhere();
     expect(store.$user.get()).toEqual({ status: 'signed-out' });
     expect(fired.map(([name]) => name)).toEqual(['logout-success']);
   });
 
   it('stays signed in when the sign-out could not reach the server', async () => {
-    const { store, storage, fired } = setup({
-      'GET /v1/user/me': () => PROFILE,
-      'POST /v1/auth/revoke': () => {
-        throw apiError(0, 'network_error');
+    const { store, storage, fired } = setup(
+      {
+        'GET /v1/user/me': () => PROFILE,
+        'POST /v1/auth/revoke': () => {
+          throw apiError(0, 'network_error');
+        },
       },
-    }, signedInStorage());
+      signedInStorage(),
+    );
     await store.refreshUser();
     await expect(store.signOut()).rejects.toMatchObject({ error: 'network_error' });
     expect(store.$user.get().status).toBe('signed-in');
@@ -214,7 +226,10 @@ describe('the user store', () => {
   });
 
   it('keeps the renamed profile', async () => {
-    const { store, calls } = setup({ 'GET /v1/user/me': () => PROFILE, 'PATCH /v1/user/me': (body) => ({ ...PROFILE, ...(body as object) }) }, signedInStorage());
+    const { store, calls } = setup(
+      { 'GET /v1/user/me': () => PROFILE, 'PATCH /v1/user/me': (body) => ({ ...PROFILE, ...(body as object) }) },
+      signedInStorage(),
+    );
     await store.refreshUser();
     await store.rename('Annie');
     expect(calls.at(-1)).toEqual({ route: 'PATCH /v1/user/me', body: { name: 'Annie' } });

@@ -3,18 +3,11 @@
 // a failed sign-in fires login-failed (SPEC §4). Failures are logged here and kept in the state
 // for the page to show (SPEC §8).
 import { atom, onMount, type ReadableAtom } from 'nanostores';
-import { ApiError, toApiError, type ApiClient } from '#shared/api/client.ts';
-import {
-  ACCOUNT_PATHS,
-  type ChangePasswordBody,
-  type SignInBody,
-  type SignUpBody,
-  type TokenBody,
-  type WebSession,
-} from '#shared/api/accounts.ts';
-import type { UserProfile } from '#shared/api/accounts.ts';
 import { CLIENT_IDS } from '#shared/accounts/clients.ts';
-import { solveProofOfWork, type ProofOfWorkChallenge } from '#shared/accounts/proof-of-work.ts';
+import { type ProofOfWorkChallenge, solveProofOfWork } from '#shared/accounts/proof-of-work.ts';
+import type { UserProfile } from '#shared/api/accounts.ts';
+import { ACCOUNT_PATHS, type ChangePasswordBody, type SignInBody, type SignUpBody, type TokenBody, type WebSession } from '#shared/api/accounts.ts';
+import { type ApiClient, ApiError, toApiError } from '#shared/api/client.ts';
 import type { KeyValueStorage } from '#shared/browser-storage.ts';
 import { isUnauthenticated } from '../accounts/session-refresh.ts';
 import { forgetSignIn, forgetUserId, rememberSignIn, rememberUserId, signedInUserId } from '../accounts/signed-in-marker.ts';
@@ -51,10 +44,7 @@ export function userInfoFrom(profile: UserProfile): UserInfo {
 
 export type UserState =
   /** Someone signed in on this browser; their profile is being (or not yet) loaded. */
-  | { status: 'loading' }
-  | { status: 'signed-out' }
-  | { status: 'signed-in'; user: UserInfo }
-  | { status: 'failed'; error: ApiError };
+  { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: UserInfo } | { status: 'failed'; error: ApiError };
 
 export type SignInInput = { email: string; password: string };
 export type SignUpInput = { email: string; password: string; name: string };
@@ -145,7 +135,8 @@ export function createUserStore({ api, storage, events, solveProofOfWork: solve 
       await refreshUser();
       const state = $user.get();
       if (state.status === 'failed') throw state.error;
-      if (state.status !== 'signed-in') throw new ApiError(401, { error: 'unauthenticated', error_code: 16, error_description: 'The new session was not accepted.' });
+      if (state.status !== 'signed-in')
+        throw new ApiError(401, { error: 'unauthenticated', error_code: 16, error_description: 'The new session was not accepted.' });
       events.emit('after-login', { user: state.user });
       return state.user;
     } catch (failure) {
@@ -228,4 +219,3 @@ export function createUserStore({ api, storage, events, solveProofOfWork: solve 
     followStoredSignIn,
   };
 }
-

@@ -1,7 +1,7 @@
 // The drive: blobs (content, by SHA-256), files and folders pointing at them, and each user's
 // storage counters. A file's hash references its blob, so a blob still in use cannot be deleted
 // and a file cannot point at a blob that is gone: the database keeps that rule, not the code.
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /** 10 GiB: the storage a new account gets until premium storage exists. */
@@ -9,8 +9,14 @@ export const DEFAULT_STORAGE_LIMIT = 10 * 1024 ** 3;
 
 export const drive: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema.alterTable('user').addColumn('storage_limit', 'bigint', (c) => c.notNull().defaultTo(DEFAULT_STORAGE_LIMIT)).execute();
-    await db.schema.alterTable('user').addColumn('storage_used', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('user')
+      .addColumn('storage_limit', 'bigint', (c) => c.notNull().defaultTo(DEFAULT_STORAGE_LIMIT))
+      .execute();
+    await db.schema
+      .alterTable('user')
+      .addColumn('storage_used', 'bigint', (c) => c.notNull().defaultTo(0))
+      .execute();
 
     await db.schema
       .createTable('blob')

@@ -15,7 +15,11 @@ export function accountsRepository(db: Db) {
 
     /** Inserts a user; answers false when the e-mail is taken (the unique index decides, race-free). */
     async insertUser(user: Pick<UserRow, 'id' | 'email' | 'name' | 'password_hash' | 'created_at' | 'updated_at'>): Promise<boolean> {
-      const inserted = await db.insertInto('user').values(user).onConflict((c) => c.column('email').doNothing()).executeTakeFirst();
+      const inserted = await db
+        .insertInto('user')
+        .values(user)
+        .onConflict((c) => c.column('email').doNothing())
+        .executeTakeFirst();
       return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
     },
     updateUser: (id: string, changes: Partial<Pick<UserRow, 'name' | 'password_hash' | 'updated_at'>>) =>
@@ -35,7 +39,11 @@ export function accountsRepository(db: Db) {
         .execute(),
 
     /** Swaps in new token hashes only if the refresh hash is still the one presented (no double use). */
-    async rotateSession(id: string, expectedRefreshHash: string, next: Pick<SessionRow, 'access_hash' | 'access_expires_at' | 'refresh_hash' | 'refresh_expires_at' | 'last_seen_at'>) {
+    async rotateSession(
+      id: string,
+      expectedRefreshHash: string,
+      next: Pick<SessionRow, 'access_hash' | 'access_expires_at' | 'refresh_hash' | 'refresh_expires_at' | 'last_seen_at'>,
+    ) {
       const result = await db
         .updateTable('session')
         .set(next)
@@ -68,8 +76,8 @@ export function accountsRepository(db: Db) {
       const result = await db.updateTable('auth_code').set({ used_at: at }).where('code_hash', '=', codeHash).where('used_at', 'is', null).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
-    linkAuthCodeSession: (codeHash: string, sessionId: string) => db.updateTable('auth_code').set({ session_id: sessionId }).where('code_hash', '=', codeHash).execute(),
+    linkAuthCodeSession: (codeHash: string, sessionId: string) =>
+      db.updateTable('auth_code').set({ session_id: sessionId }).where('code_hash', '=', codeHash).execute(),
     deleteExpiredAuthCodes: (before: number) => db.deleteFrom('auth_code').where('expires_at', '<', before).execute(),
   };
 }
-

@@ -1,7 +1,7 @@
 // The event log behind the recent list: written in the same transaction as the change it records.
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, EventTable, EventType } from '../schema.ts';
 import { orderedId } from '../../ids.ts';
+import type { Database, EventTable, EventType } from '../schema.ts';
 import type { FileRow } from './files.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

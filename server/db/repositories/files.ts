@@ -1,7 +1,7 @@
 // Queries for files and folders. Every query is scoped to one user: a file id alone never reaches
 // a row, so another person's id answers like an id that does not exist (the one exception, the
 // file a signed link names, says so).
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, FileTable } from '../schema.ts';
 
 export type FileRow = Selectable<FileTable>;
@@ -50,8 +50,9 @@ export function filesRepository(db: Db) {
       return new Set(rows.map((r) => r.name));
     },
 
-    insert: (row: Omit<FileRow, 'file_extension' | 'size' | 'mime_type' | 'params'> & Partial<Pick<FileRow, 'file_extension' | 'size' | 'mime_type' | 'params'>>) =>
-      db.insertInto('file').values(row).execute(),
+    insert: (
+      row: Omit<FileRow, 'file_extension' | 'size' | 'mime_type' | 'params'> & Partial<Pick<FileRow, 'file_extension' | 'size' | 'mime_type' | 'params'>>,
+    ) => db.insertInto('file').values(row).execute(),
 
     update: (userId: string, id: string, changes: Partial<Omit<FileRow, 'id' | 'user_id'>>) =>
       db.updateTable('file').set(changes).where('user_id', '=', userId).where('id', '=', id).execute(),
@@ -70,7 +71,12 @@ export function filesRepository(db: Db) {
             .where('id', '=', rootId)
             .unionAll((u) => {
               // CROSS JOIN keeps SQLite walking from each folder reached to its children (see subtreeRows).
-              const children = u.selectFrom('tree').crossJoin('file').whereRef('file.parent_id', '=', 'tree.id').select('file.id').where('file.user_id', '=', userId);
+              const children = u
+                .selectFrom('tree')
+                .crossJoin('file')
+                .whereRef('file.parent_id', '=', 'tree.id')
+                .select('file.id')
+                .where('file.user_id', '=', userId);
               return keepOtherTrash
                 ? children.where((eb) => eb.or([eb('file.trash_root_id', 'is', null), eb('file.trash_root_id', '!=', eb.ref('file.id'))]))
                 : children;
@@ -93,7 +99,9 @@ export function filesRepository(db: Db) {
             .where('id', '=', rootId)
             // From each folder reached to its children, one index lookup per folder: SQLite does not
             // reorder a CROSS JOIN, and without it plans a scan of the user's files per level.
-            .unionAll((u) => u.selectFrom('tree').crossJoin('file').whereRef('file.parent_id', '=', 'tree.id').select('file.id').where('file.user_id', '=', userId)),
+            .unionAll((u) =>
+              u.selectFrom('tree').crossJoin('file').whereRef('file.parent_id', '=', 'tree.id').select('file.id').where('file.user_id', '=', userId),
+            ),
         )
         .selectFrom('tree')
         .innerJoin('file', 'file.id', 'tree.id')
@@ -146,7 +154,11 @@ export function filesRepository(db: Db) {
 
     /** Inserts many rows, one statement per 500, within the parameter limits of both engines. */
     async insertMany(rows: readonly FileRow[]) {
-      for (let i = 0; i < rows.length; i += 500) await db.insertInto('file').values(rows.slice(i, i + 500)).execute();
+      for (let i = 0; i < rows.length; i += 500)
+        await db
+          .insertInto('file')
+          .values(rows.slice(i, i + 500))
+          .execute();
     },
 
     /** A live folder of this name at the root. */
@@ -163,7 +175,13 @@ export function filesRepository(db: Db) {
 
     /** Puts these items (a tree's ids, not yet in the trash) in the trash under `trashRootId`. */
     trash: (userId: string, ids: readonly string[], trashRootId: string, at: number) =>
-      db.updateTable('file').set({ trashed_at: at, trash_root_id: trashRootId }).where('user_id', '=', userId).where('id', 'in', ids).where('trashed_at', 'is', null).execute(),
+      db
+        .updateTable('file')
+        .set({ trashed_at: at, trash_root_id: trashRootId })
+        .where('user_id', '=', userId)
+        .where('id', 'in', ids)
+        .where('trashed_at', 'is', null)
+        .execute(),
 
     /** Takes what went into the trash with `trashRootId` back out, the root itself aside. */
     untrashUnder: (userId: string, trashRootId: string) =>
@@ -206,16 +224,26 @@ export function filesRepository(db: Db) {
 
     /** The ids of up to `limit` entries of the user's trash. */
     trashEntries: async (userId: string, limit: number) =>
-      (await db.selectFrom('file').select('id').where('user_id', '=', userId).where('trashed_at', 'is not', null).whereRef('trash_root_id', '=', 'id').limit(limit).execute()).map(
-        (r) => r.id,
-      ),
+      (
+        await db
+          .selectFrom('file')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('trashed_at', 'is not', null)
+          .whereRef('trash_root_id', '=', 'id')
+          .limit(limit)
+          .execute()
+      ).map((r) => r.id),
 
     setStarred: (userId: string, ids: readonly string[], starredAt: number | null) =>
       db.updateTable('file').set({ starred_at: starredAt }).where('user_id', '=', userId).where('id', 'in', ids).execute(),
 
     /** Adds `delta` bytes to a user's storage, refusing (false) when that would pass the limit. */
     async addStorage(userId: string, delta: number): Promise<boolean> {
-      let q = db.updateTable('user').set((eb) => ({ storage_used: eb('storage_used', '+', delta) })).where('id', '=', userId);
+      let q = db
+        .updateTable('user')
+        .set((eb) => ({ storage_used: eb('storage_used', '+', delta) }))
+        .where('id', '=', userId);
       if (delta > 0) q = q.where((eb) => eb(eb('storage_used', '+', delta), '<=', eb.ref('storage_limit')));
       const result = await q.executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
@@ -225,12 +253,15 @@ export function filesRepository(db: Db) {
      * A file named by a signed link, whoever owns it: the link's signature is the permission, so
      * this is the one look-up not scoped to a user.
      */
-    linked: (id: string) =>
-      db.selectFrom('file').select(['name', 'hash', 'size', 'mime_type', 'phase', 'trashed_at']).where('id', '=', id).executeTakeFirst(),
+    linked: (id: string) => db.selectFrom('file').select(['name', 'hash', 'size', 'mime_type', 'phase', 'trashed_at']).where('id', '=', id).executeTakeFirst(),
 
     /** Bytes downloaded through the user's links count as their traffic. */
     async addTraffic(userId: string, bytes: number) {
-      await db.updateTable('user').set((eb) => ({ traffic_used: eb('traffic_used', '+', bytes) })).where('id', '=', userId).execute();
+      await db
+        .updateTable('user')
+        .set((eb) => ({ traffic_used: eb('traffic_used', '+', bytes) }))
+        .where('id', '=', userId)
+        .execute();
     },
 
     storage: (userId: string) =>
@@ -246,7 +277,6 @@ export function filesRepository(db: Db) {
         .then((r) => Number(r.bytes)),
   };
 }
-
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -21,7 +21,11 @@ export function moderationRepository(db: Db) {
     const distinct = [...new Set(hashes.filter((h): h is string => !!h))];
     const found = new Map<string, TakedownStatus>();
     for (let i = 0; i < distinct.length; i += IN_LIST_MAX) {
-      const rows = await db.selectFrom('takedown').select(['hash', 'status']).where('hash', 'in', distinct.slice(i, i + IN_LIST_MAX)).execute();
+      const rows = await db
+        .selectFrom('takedown')
+        .select(['hash', 'status'])
+        .where('hash', 'in', distinct.slice(i, i + IN_LIST_MAX))
+        .execute();
       for (const row of rows) found.set(row.hash, row.status);
     }
     return found;
@@ -41,11 +45,21 @@ export function moderationRepository(db: Db) {
       const ids = [...containing];
       const shareIds = new Set<string>();
       for (let i = 0; i < ids.length; i += IN_LIST_MAX) {
-        const rows = await db.selectFrom('share_item').select('share_id').distinct().where('file_id', 'in', ids.slice(i, i + IN_LIST_MAX)).execute();
+        const rows = await db
+          .selectFrom('share_item')
+          .select('share_id')
+          .distinct()
+          .where('file_id', 'in', ids.slice(i, i + IN_LIST_MAX))
+          .execute();
         for (const row of rows) shareIds.add(row.share_id);
       }
       if (shareIds.size === 0) continue;
-      await db.updateTable('share').set({ status }).where('id', 'in', [...shareIds]).where('status', '!=', 'DELETED').execute();
+      await db
+        .updateTable('share')
+        .set({ status })
+        .where('id', 'in', [...shareIds])
+        .where('status', '!=', 'DELETED')
+        .execute();
       flagged.push(...shareIds);
     }
     return flagged;
@@ -68,7 +82,11 @@ export function moderationRepository(db: Db) {
 
     /** Takes content down, or changes the status of a takedown already made. */
     recordTakedown: (takedown: Insertable<TakedownTable> & { status: TakedownStatus }) =>
-      db.insertInto('takedown').values(takedown).onConflict((c) => c.column('hash').doUpdateSet({ status: takedown.status })).execute(),
+      db
+        .insertInto('takedown')
+        .values(takedown)
+        .onConflict((c) => c.column('hash').doUpdateSet({ status: takedown.status }))
+        .execute(),
 
     /** Every copy of these contents, in anyone's drive. */
     holdersOf: (hashes: readonly string[]) => db.selectFrom('file').select(['id', 'user_id']).where('hash', 'in', hashes).execute(),
@@ -79,4 +97,3 @@ export function moderationRepository(db: Db) {
     takedownActions: () => db.selectFrom('moderation_action').select(['created_at', 'reason']).where('action', 'like', 'takedown:%').execute(),
   };
 }
-

@@ -1,7 +1,7 @@
 // The share queries on both engines: what the restore limit lets through, and the owner's list.
-import { describe, it, expect, beforeEach, afterEach } from 'vitest';
-import { ENGINES, createTestDatabase, type TestDatabase } from '../../testing/harness.ts';
-import { openDatabase, type NuboDatabase } from '../database.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../../testing/harness.ts';
+import { type NuboDatabase, openDatabase } from '../database.ts';
 import { accountsRepository } from './accounts.ts';
 import { sharesRepository } from './shares.ts';
 
@@ -13,14 +13,29 @@ describe.each(ENGINES)('shares repository on %s', (engine) => {
     testDatabase = await createTestDatabase(engine);
     database = openDatabase(testDatabase.config);
     await database.migrate();
-    await accountsRepository(database.db).insertUser({ id: 'owner', email: 'owner@example.org', name: 'Owner', password_hash: '', created_at: 1, updated_at: 1 });
+    await accountsRepository(database.db).insertUser({
+      id: 'owner',
+      email: 'owner@example.org',
+      name: 'Owner',
+      password_hash: '',
+      created_at: 1,
+      updated_at: 1,
+    });
   });
   afterEach(async () => {
     await database.close();
     await testDatabase.drop();
   });
 
-  const share = (id: string, changes: { restore_limit?: number | null; created_at?: number } = {}) => ({ id, user_id: 'owner', title: id, expires_at: null, restore_limit: null, created_at: 1, ...changes });
+  const share = (id: string, changes: { restore_limit?: number | null; created_at?: number } = {}) => ({
+    id,
+    user_id: 'owner',
+    title: id,
+    expires_at: null,
+    restore_limit: null,
+    created_at: 1,
+    ...changes,
+  });
 
   it('counts saves up to the restore limit and not one more, even when they race', async () => {
     await database.db.transaction().execute((tx) => sharesRepository(tx).insert(share('limited', { restore_limit: 2 }), []));
@@ -37,7 +52,7 @@ describe.each(ENGINES)('shares repository on %s', (engine) => {
     expect(await shares.countRestore('cancelled')).toBe(false);
   });
 
-  it('lists the owner\'s shares newest first, without the cancelled ones', async () => {
+  it("lists the owner's shares newest first, without the cancelled ones", async () => {
     const shares = sharesRepository(database.db);
     await shares.insert(share('old', { created_at: 10 }), []);
     await shares.insert(share('new', { created_at: 20 }), []);

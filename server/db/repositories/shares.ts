@@ -21,16 +21,32 @@ export function sharesRepository(db: Db) {
     async insert(share: Insertable<ShareTable>, fileIds: readonly string[]) {
       await db.insertInto('share').values(share).execute();
       if (fileIds.length === 0) return;
-      await db.insertInto('share_item').values(fileIds.map((fileId, position) => ({ share_id: share.id, file_id: fileId, position }))).execute();
+      await db
+        .insertInto('share_item')
+        .values(fileIds.map((fileId, position) => ({ share_id: share.id, file_id: fileId, position })))
+        .execute();
     },
 
     /** The owner's shares that were not cancelled, newest first. */
     listOf: (userId: string) =>
-      db.selectFrom('share').selectAll().where('user_id', '=', userId).where('status', '!=', 'DELETED').orderBy('created_at', 'desc').limit(OWNER_LIST_MAX).execute(),
+      db
+        .selectFrom('share')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('status', '!=', 'DELETED')
+        .orderBy('created_at', 'desc')
+        .limit(OWNER_LIST_MAX)
+        .execute(),
 
-    cancel: (userId: string, ids: readonly string[]) => db.updateTable('share').set({ status: 'DELETED' }).where('user_id', '=', userId).where('id', 'in', ids).execute(),
+    cancel: (userId: string, ids: readonly string[]) =>
+      db.updateTable('share').set({ status: 'DELETED' }).where('user_id', '=', userId).where('id', 'in', ids).execute(),
 
-    countView: (id: string) => db.updateTable('share').set((eb) => ({ view_count: eb('view_count', '+', 1) })).where('id', '=', id).execute(),
+    countView: (id: string) =>
+      db
+        .updateTable('share')
+        .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
+        .where('id', '=', id)
+        .execute(),
 
     /** Counts one save; answers false when the share is no longer open or its restore limit is reached. */
     async countRestore(id: string): Promise<boolean> {
@@ -46,4 +62,3 @@ export function sharesRepository(db: Db) {
     },
   };
 }
-

@@ -1,13 +1,14 @@
 // Changing the drive's folders and items in place: new folders, renames, moves and stars, each one
 // transaction that records its event.
-import { fileExtension } from '#shared/files/classify.ts';
+
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { filesRepository, type FileRow } from '../../db/repositories/files.ts';
+import { fileExtension } from '#shared/files/classify.ts';
 import { eventsRepository } from '../../db/repositories/events.ts';
+import { type FileRow, filesRepository } from '../../db/repositories/files.ts';
 import { moderationRepository } from '../../db/repositories/moderation.ts';
+import type { Database } from '../../db/schema.ts';
 import { ServiceError } from '../../errors.ts';
-import { ROOT, assertName, fileNotFound, liveItem, newFileRow, placeName, targetFolder, unique, type FilesContext } from './placement.ts';
+import { assertName, type FilesContext, fileNotFound, liveItem, newFileRow, placeName, ROOT, targetFolder, unique } from './placement.ts';
 
 export function folders({ db, now }: FilesContext) {
   return {

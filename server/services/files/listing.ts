@@ -1,13 +1,13 @@
 // Listing the drive: a folder's page by page (keyset pages, a token that only continues its own
 // listing), a file, the path down to a folder, and the quota.
 import { createHash } from 'node:crypto';
-import { DEFAULT_SORT_ORDER, sortOrderEntry, sortOrderFromStored } from '#shared/files/sort-order.ts';
 import type { About } from '#shared/api/files.ts';
+import { DEFAULT_SORT_ORDER, sortOrderEntry, sortOrderFromStored } from '#shared/files/sort-order.ts';
+import { type FileRow, filesRepository, type ListCursor, type ListQuery, SORT_COLUMNS } from '../../db/repositories/files.ts';
 import type { FileKind } from '../../db/schema.ts';
-import { SORT_COLUMNS, filesRepository, type FileRow, type ListCursor, type ListQuery } from '../../db/repositories/files.ts';
 import { ServiceError } from '../../errors.ts';
 import { readPageToken, writePageToken } from '../../pagination.ts';
-import { ROOT, fileNotFound, type FilesContext } from './placement.ts';
+import { type FilesContext, fileNotFound, ROOT } from './placement.ts';
 
 export const LIST_LIMIT_DEFAULT = 100;
 export const LIST_LIMIT_MAX = 500;
@@ -29,13 +29,14 @@ export function listing({ db }: FilesContext) {
     async list(userId: string, request: ListRequest): Promise<{ files: FileRow[]; nextPageToken: string }> {
       const filters = parseFilters(request.filters);
       const order = request.order === undefined ? DEFAULT_SORT_ORDER : sortOrderFromStored(request.order);
-      if (order === undefined) throw new ServiceError('invalid_request', 'order must be NAME_ASC, NAME_DESC, 3, 5, 6, 7 or 8.', [{ field: 'order', reason: 'invalid' }]);
+      if (order === undefined)
+        throw new ServiceError('invalid_request', 'order must be NAME_ASC, NAME_DESC, 3, 5, 6, 7 or 8.', [{ field: 'order', reason: 'invalid' }]);
       const entry = sortOrderEntry(order);
       const limit = Math.min(Math.max(request.limit ?? LIST_LIMIT_DEFAULT, 1), LIST_LIMIT_MAX);
       const acrossFolders = request.parentId === '*';
       if (!acrossFolders && request.parentId !== ROOT) {
         const folder = await repo.find(userId, request.parentId);
-        if (!folder || folder.kind !== 'drive#folder') throw fileNotFound();
+        if (folder?.kind !== 'drive#folder') throw fileNotFound();
       }
       const query: ListQuery = {
         userId,
@@ -79,7 +80,13 @@ export function listing({ db }: FilesContext) {
       const [storage, inTrash] = await Promise.all([repo.storage(userId), repo.trashUsage(userId)]);
       return {
         kind: 'drive#about',
-        quota: { kind: 'drive#quota', limit: String(storage.storage_limit), usage: String(storage.storage_used), usage_in_trash: String(inTrash), is_unlimited: false },
+        quota: {
+          kind: 'drive#quota',
+          limit: String(storage.storage_limit),
+          usage: String(storage.storage_used),
+          usage_in_trash: String(inTrash),
+          is_unlimited: false,
+        },
         quotas: { download: { limit: '-1', usage: String(storage.traffic_used) } },
       };
     },

@@ -15,7 +15,15 @@ export function media({ db, blobs, now }: FilesContext) {
       if (!blobs || (await mediaOf(hash))) return;
       const facts = await readMediaFacts(blobs, hash, size);
       if (!facts) return;
-      await mediaRepository(db).keep({ hash, duration: facts.duration, width: facts.width, height: facts.height, video_codec: facts.videoCodec, audio_codec: facts.audioCodec, created_at: now() });
+      await mediaRepository(db).keep({
+        hash,
+        duration: facts.duration,
+        width: facts.width,
+        height: facts.height,
+        video_codec: facts.videoCodec,
+        audio_codec: facts.audioCodec,
+        created_at: now(),
+      });
     },
   };
 }

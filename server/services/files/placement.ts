@@ -3,11 +3,11 @@
 import type { Kysely } from 'kysely';
 import { fileExtension } from '#shared/files/classify.ts';
 import { freeName, nameProblem, splitExtension } from '#shared/files/names.ts';
+import { type FileRow, filesRepository } from '../../db/repositories/files.ts';
 import type { Database, FileKind } from '../../db/schema.ts';
-import { filesRepository, type FileRow } from '../../db/repositories/files.ts';
-import type { BlobStore } from '../../storage/blob-store.ts';
 import { ServiceError } from '../../errors.ts';
 import { newId } from '../../ids.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
 
 /** The root folder's id. */
 export const ROOT = '';
@@ -26,7 +26,8 @@ export async function liveItem(tx: Kysely<Database>, userId: string, id: string)
 export async function targetFolder(tx: Kysely<Database>, userId: string, parentId: string): Promise<FileRow | undefined> {
   if (parentId === ROOT) return undefined;
   const folder = await liveItem(tx, userId, parentId);
-  if (folder.kind !== 'drive#folder') throw new ServiceError('invalid_request', 'Items can only be put into a folder.', [{ field: 'parent_id', reason: 'not_a_folder' }]);
+  if (folder.kind !== 'drive#folder')
+    throw new ServiceError('invalid_request', 'Items can only be put into a folder.', [{ field: 'parent_id', reason: 'not_a_folder' }]);
   return folder;
 }
 

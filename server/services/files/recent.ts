@@ -1,6 +1,7 @@
 // The recent list: what happened to which file, newest first, with the file as it is now.
-import { filesRepository } from '../../db/repositories/files.ts';
+
 import { eventsRepository } from '../../db/repositories/events.ts';
+import { filesRepository } from '../../db/repositories/files.ts';
 import { readPageToken, writePageToken } from '../../pagination.ts';
 import type { FilesContext } from './placement.ts';
 

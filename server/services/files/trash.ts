@@ -1,16 +1,17 @@
 // The trash: items go in with everything under them and come back where they were; deleting for
 // ever frees the quota and, once no file points at a content, the blob.
-import { filesRepository, type FileRow } from '../../db/repositories/files.ts';
-import { eventsRepository } from '../../db/repositories/events.ts';
+
 import { blobsRepository } from '../../db/repositories/blobs.ts';
+import { eventsRepository } from '../../db/repositories/events.ts';
+import { type FileRow, filesRepository } from '../../db/repositories/files.ts';
 import type { StoredBlob } from '../../storage/blob-store.ts';
-import { ROOT, fileNotFound, placeName, unique, type FilesContext } from './placement.ts';
+import { type FilesContext, fileNotFound, placeName, ROOT, unique } from './placement.ts';
 
 export function trash({ db, blobs, now }: FilesContext) {
   const repo = filesRepository(db);
 
   /** Deletes for ever; the content no file refers to any more leaves the blob store too. */
-async function deleteForever(userId: string, ids: readonly string[]): Promise<void> {
+  async function deleteForever(userId: string, ids: readonly string[]): Promise<void> {
     const orphaned = await db.transaction().execute(async (tx) => {
       const doomed = new Map<string, FileRow>();
       const tops: FileRow[] = [];

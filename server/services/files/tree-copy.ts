@@ -1,13 +1,13 @@
 // Copying whole trees: inside one's drive, or from another person's (saving a share). Copies point
 // at the same blobs; big trees are checked at once and copied by a task.
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { filesRepository, type FileRow } from '../../db/repositories/files.ts';
 import { eventsRepository } from '../../db/repositories/events.ts';
+import { type FileRow, filesRepository } from '../../db/repositories/files.ts';
 import { moderationRepository } from '../../db/repositories/moderation.ts';
+import type { Database } from '../../db/schema.ts';
 import { ServiceError } from '../../errors.ts';
 import { newId } from '../../ids.ts';
-import { ROOT, liveItem, placeName, spaceNotEnough, targetFolder, unique, type FilesContext } from './placement.ts';
+import { type FilesContext, liveItem, placeName, ROOT, spaceNotEnough, targetFolder, unique } from './placement.ts';
 
 /** Trees up to this many items are copied (or saved from a share) at once; bigger ones run as a task. */
 export const TREE_COPY_INLINE_MAX_ITEMS = 1000;
@@ -25,7 +25,13 @@ export function treeCopy({ db, now }: FilesContext) {
     return sortParentsFirst(live, topId);
   }
 
-  async function copyTrees(tx: Kysely<Database>, fromUserId: string, to: { userId: string; parentId: string }, tops: readonly FileRow[], params?: Record<string, string>): Promise<FileRow[]> {
+  async function copyTrees(
+    tx: Kysely<Database>,
+    fromUserId: string,
+    to: { userId: string; parentId: string },
+    tops: readonly FileRow[],
+    params?: Record<string, string>,
+  ): Promise<FileRow[]> {
     const at = now();
     const copies: FileRow[] = [];
     const rows: FileRow[] = [];
@@ -94,7 +100,12 @@ export function treeCopy({ db, now }: FilesContext) {
      * items are copied at once; with `runAsTask`, bigger ones are checked here (so a mistake or a
      * full drive is answered at once) and then copied by a task, which copies them inline again.
      */
-    async copy(userId: string, ids: readonly string[], parentId: string, runAsTask?: (items: number) => Promise<string>): Promise<{ copies: FileRow[]; taskId: string }> {
+    async copy(
+      userId: string,
+      ids: readonly string[],
+      parentId: string,
+      runAsTask?: (items: number) => Promise<string>,
+    ): Promise<{ copies: FileRow[]; taskId: string }> {
       if (runAsTask) {
         const { tops, items, bytes } = await db.transaction().execute(async (tx) => {
           const tops = await copyableTops(tx, userId, ids, parentId);
@@ -119,7 +130,13 @@ export function treeCopy({ db, now }: FilesContext) {
      * caller's transaction: all rows or none, pointing at the same blobs, counted against the
      * receiver's quota. Answers the copies of the top items.
      */
-    async copyTrees(tx: Kysely<Database>, fromUserId: string, to: { userId: string; parentId: string }, tops: readonly FileRow[], params?: Record<string, string>) {
+    async copyTrees(
+      tx: Kysely<Database>,
+      fromUserId: string,
+      to: { userId: string; parentId: string },
+      tops: readonly FileRow[],
+      params?: Record<string, string>,
+    ) {
       return copyTrees(tx, fromUserId, to, tops, params);
     },
   };

@@ -3,9 +3,9 @@
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
 import { DEFAULT_LOCALE } from '#shared/i18n/locales.ts';
-import { translatorFor } from '../../i18n/index.ts';
-import { blogPostsOf } from '../../content/index.ts';
 import { blogPostPath } from '../../content/blog.ts';
+import { blogPostsOf } from '../../content/index.ts';
+import { translatorFor } from '../../i18n/index.ts';
 
 export async function GET(context: APIContext) {
   const t = translatorFor(DEFAULT_LOCALE);

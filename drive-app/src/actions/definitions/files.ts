@@ -6,7 +6,7 @@ import { isComplete, startDownload } from '../../files/file-links.ts';
 import { openDriveDialog } from '../../stores/drive-dialogs.ts';
 import { noticeFailure } from '../../stores/drive-notice.ts';
 import { changeDrive, itemsMessage } from '../run.ts';
-import { defineAction, type ActionContext } from '../types.ts';
+import { type ActionContext, defineAction } from '../types.ts';
 
 const inDrive = (context: ActionContext) => context.place === 'drive';
 const oneItem = (context: ActionContext) => inDrive(context) && context.files.length === 1;
@@ -155,4 +155,17 @@ export const uploadFolder = defineAction({
 });
 
 /** In the order the toolbar and the menus list them. */
-export const DRIVE_ACTIONS = [uploadFiles, uploadFolder, newFolder, openItem, downloadFiles, renameItem, shareItems, moveItems, copyItems, starItems, unstarItems, trashItems] as const;
+export const DRIVE_ACTIONS = [
+  uploadFiles,
+  uploadFolder,
+  newFolder,
+  openItem,
+  downloadFiles,
+  renameItem,
+  shareItems,
+  moveItems,
+  copyItems,
+  starItems,
+  unstarItems,
+  trashItems,
+] as const;

@@ -3,7 +3,7 @@ import { inBatches } from '#shared/api/files-client.ts';
 import { driveFiles } from '../../api.ts';
 import { openDriveDialog } from '../../stores/drive-dialogs.ts';
 import { changeDrive, itemsMessage } from '../run.ts';
-import { defineAction, type ActionContext } from '../types.ts';
+import { type ActionContext, defineAction } from '../types.ts';
 
 const someInTrash = (context: ActionContext) => context.place === 'trash' && context.files.length > 0;
 
@@ -15,9 +15,12 @@ export const restoreItems = defineAction({
   shortcuts: [{ key: 'r' }],
   visible: someInTrash,
   perform: async ({ files }) => {
-    await changeDrive(async () => {
-      for (const batch of inBatches(files.map((file) => file.id))) await driveFiles.untrash(batch);
-    }, itemsMessage(files, 'files.notice.restoredOne', 'files.notice.restoredMany'));
+    await changeDrive(
+      async () => {
+        for (const batch of inBatches(files.map((file) => file.id))) await driveFiles.untrash(batch);
+      },
+      itemsMessage(files, 'files.notice.restoredOne', 'files.notice.restoredMany'),
+    );
   },
 });
 

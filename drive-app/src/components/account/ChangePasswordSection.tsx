@@ -1,9 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
-import { useT } from '../../i18n.ts';
+import { type FormEvent, useId, useState } from 'react';
 import type { Message } from '#shared/api/error-messages.ts';
 import { enteredPasswordProblem, newPasswordProblem } from '../../accounts/validation.ts';
-import { userStore } from '../../stores/user.ts';
+import { useT } from '../../i18n.ts';
 import { loadSessions } from '../../stores/sessions.ts';
+import { userStore } from '../../stores/user.ts';
 import type { UserInfo } from '../../stores/user-store.ts';
 import { PasswordField } from '../auth/AccountFields.tsx';
 import { FailureNotice } from '../FailureNotice.tsx';
@@ -43,7 +43,13 @@ export function ChangePasswordSection({ user }: { user: UserInfo }) {
       <h2 id={titleId}>{t('account.password.title')}</h2>
       <form className="stacked-form" onSubmit={changePassword} noValidate>
         {user.haveSetPassword && (
-          <PasswordField purpose="current" label={t('account.password.current')} value={oldPassword} onValueChange={setOldPassword} problem={problems.oldPassword} />
+          <PasswordField
+            purpose="current"
+            label={t('account.password.current')}
+            value={oldPassword}
+            onValueChange={setOldPassword}
+            problem={problems.oldPassword}
+          />
         )}
         <PasswordField purpose="new" label={t('account.password.new')} value={newPassword} onValueChange={setNewPassword} problem={problems.newPassword} />
         {changed && (

@@ -1,8 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
-import { formatLongDate } from '#shared/format.ts';
-import { useT } from '../../i18n.ts';
+import { type FormEvent, useId, useState } from 'react';
 import type { Message } from '#shared/api/error-messages.ts';
+import { formatLongDate } from '#shared/format.ts';
 import { nameProblem } from '../../accounts/validation.ts';
+import { useT } from '../../i18n.ts';
 import { userStore } from '../../stores/user.ts';
 import type { UserInfo } from '../../stores/user-store.ts';
 import { NameField } from '../auth/AccountFields.tsx';

@@ -1,7 +1,7 @@
-import type { SessionResource } from '#shared/api/accounts.ts';
 import { CLIENT_IDS } from '#shared/accounts/clients.ts';
-import type { MessageKey } from '#shared/i18n/translator.ts';
+import type { SessionResource } from '#shared/api/accounts.ts';
 import { formatDateTime } from '#shared/format.ts';
+import type { MessageKey } from '#shared/i18n/translator.ts';
 import { useT } from '../../i18n.ts';
 
 const CLIENT_LABELS: Record<string, MessageKey> = {

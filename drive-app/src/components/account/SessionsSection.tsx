@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { useId, useState } from 'react';
 import type { SessionResource } from '#shared/api/accounts.ts';
 import { useT } from '../../i18n.ts';
 import { $sessions, loadSessions, revokeSession } from '../../stores/sessions.ts';

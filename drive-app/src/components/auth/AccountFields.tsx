@@ -1,11 +1,12 @@
 // The account forms' fields (sign in, sign up, profile, password change): each kind of value
 // carries the same input type, autofill hint and length limit wherever it is asked for, so that
 // password managers recognise it and the form never lets through more than the API accepts.
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_FIELD_MAX_LENGTH } from '#shared/api/accounts.ts';
+
 import { PASSWORD_MIN_LENGTH } from '#shared/accounts/password-rules.ts';
-import { useT } from '../../i18n.ts';
-import { messageText, type Message } from '#shared/api/error-messages.ts';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_FIELD_MAX_LENGTH } from '#shared/api/accounts.ts';
+import { type Message, messageText } from '#shared/api/error-messages.ts';
 import { TextField } from '#shared/ui/TextField.tsx';
+import { useT } from '../../i18n.ts';
 
 type FieldProps = { value: string; onValueChange: (value: string) => void; problem: Message | undefined };
 

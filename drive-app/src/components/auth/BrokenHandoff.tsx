@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useT } from '../../i18n.ts';
 import type { BrokenHandoff as BrokenHandoffRequest } from '../../accounts/client-handoff.ts';
+import { useT } from '../../i18n.ts';
 
 /** The app that sent the user here sent an incomplete request: only that app can start again. */
 export function BrokenHandoff({ handoff }: { handoff: BrokenHandoffRequest }) {

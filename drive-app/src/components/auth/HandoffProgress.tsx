@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useT } from '../../i18n.ts';
 import type { HandoffClient } from '../../accounts/client-handoff.ts';
+import { useT } from '../../i18n.ts';
 import { BusyNotice } from '../BusyNotice.tsx';
 import { FailureNotice } from '../FailureNotice.tsx';
 

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { describe, it, expect, vi, beforeEach } from 'vitest';
-import { render, screen, fireEvent, cleanup } from '@testing-library/react';
+
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#shared/api/client.ts';
-import { loadEnglishMessages } from '../../testing/english-messages.ts';
 import type { OnCheckingRobot, SignInInput } from '../../stores/user-store.ts';
+import { loadEnglishMessages } from '../../testing/english-messages.ts';
 import { SignInForm } from './SignInForm.tsx';
 import { SignInOrUp } from './SignInOrUp.tsx';
 

@@ -1,12 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { useT } from '../../i18n.ts';
+import { type FormEvent, useState } from 'react';
 import type { Message } from '#shared/api/error-messages.ts';
 import { emailProblem, enteredPasswordProblem } from '../../accounts/validation.ts';
+import { useT } from '../../i18n.ts';
 import type { OnCheckingRobot, SignInInput } from '../../stores/user-store.ts';
-import { EmailField, PasswordField } from './AccountFields.tsx';
-import { FailureNotice } from '../FailureNotice.tsx';
 import { BusyNotice } from '../BusyNotice.tsx';
+import { FailureNotice } from '../FailureNotice.tsx';
 import { useSubmission } from '../useSubmission.ts';
+import { EmailField, PasswordField } from './AccountFields.tsx';
 
 type Props = { onSignIn: (input: SignInInput, onCheckingRobot: OnCheckingRobot) => Promise<unknown> };
 

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { describe, it, expect, vi, beforeEach } from 'vitest';
-import { render, screen, fireEvent, cleanup } from '@testing-library/react';
+
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '#shared/api/client.ts';
-import { loadEnglishMessages } from '../../testing/english-messages.ts';
 import type { SignUpInput } from '../../stores/user-store.ts';
+import { loadEnglishMessages } from '../../testing/english-messages.ts';
 import { SignUpForm } from './SignUpForm.tsx';
 
 function fill(fields: { name?: string; email?: string; password?: string }) {
@@ -38,7 +39,7 @@ describe('SignUpForm', () => {
     expect(onSignUp).not.toHaveBeenCalled();
   });
 
-  it('refuses a common password and one made of the person\'s own name', () => {
+  it("refuses a common password and one made of the person's own name", () => {
     const onSignUp = vi.fn();
     render(<SignUpForm onSignUp={onSignUp} />);
     fill({ name: 'Marguerite', email: 'mg@example.com', password: 'password123' });
@@ -56,7 +57,7 @@ describe('SignUpForm', () => {
     expect(onSignUp.mock.calls[0]?.[0]).toEqual({ name: 'Ann', email: 'ann@example.com', password: 'violet harbour lamp' });
   });
 
-  it('shows the server\'s account_already_exists as its own message', async () => {
+  it("shows the server's account_already_exists as its own message", async () => {
     const onSignUp = vi.fn(async () => {
       throw new ApiError(409, { error: 'account_already_exists', error_code: 6, error_description: 'exists' });
     });
@@ -65,7 +66,7 @@ describe('SignUpForm', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('An account with this e-mail address already exists. Sign in instead.');
   });
 
-  it('shows the server\'s password_too_weak reason', async () => {
+  it("shows the server's password_too_weak reason", async () => {
     const onSignUp = vi.fn(async () => {
       throw new ApiError(400, { error: 'password_too_weak', error_code: 3, error_description: 'weak', details: [{ field: 'password', reason: 'common' }] });
     });

@@ -1,12 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { useT } from '../../i18n.ts';
+import { type FormEvent, useState } from 'react';
 import type { Message } from '#shared/api/error-messages.ts';
 import { emailProblem, nameProblem, newPasswordProblem } from '../../accounts/validation.ts';
+import { useT } from '../../i18n.ts';
 import type { OnCheckingRobot, SignUpInput } from '../../stores/user-store.ts';
-import { EmailField, NameField, PasswordField } from './AccountFields.tsx';
-import { FailureNotice } from '../FailureNotice.tsx';
 import { BusyNotice } from '../BusyNotice.tsx';
+import { FailureNotice } from '../FailureNotice.tsx';
 import { useSubmission } from '../useSubmission.ts';
+import { EmailField, NameField, PasswordField } from './AccountFields.tsx';
 
 type Props = { onSignUp: (input: SignUpInput, onCheckingRobot: OnCheckingRobot) => Promise<unknown> };
 type Problems = { name?: Message | undefined; email?: Message | undefined; password?: Message | undefined };

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 import { useT } from '../../i18n.ts';
 
 type Props = { title: string; onClose(): void; children: ReactNode; className?: string; actions?: ReactNode };

@@ -1,11 +1,11 @@
-import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { inBatches } from '#shared/api/files-client.ts';
+import { useEffect } from 'react';
 import type { DriveFile } from '#shared/api/files.ts';
+import { inBatches } from '#shared/api/files-client.ts';
+import { itemsMessage } from '../../actions/run.ts';
 import { driveFiles } from '../../api.ts';
 import { driveChanged } from '../../events.ts';
 import { useT } from '../../i18n.ts';
-import { itemsMessage } from '../../actions/run.ts';
 import { $driveDialog, closeDriveDialog, type DriveDialog } from '../../stores/drive-dialogs.ts';
 import { noticeDone } from '../../stores/drive-notice.ts';
 import { PreviewDialog } from '../preview/PreviewDialog.tsx';
@@ -105,12 +105,24 @@ function OpenDialog({ dialog }: { dialog: DriveDialog }) {
   }
 }
 
-
-
 /** Moving or copying items: the folder picker, then a notice naming the folder. */
-function MoveOrCopyDialog({ mode, files, fromFolderId, onClose }: { mode: 'move' | 'copy'; files: readonly DriveFile[]; fromFolderId: string; onClose(): void }) {
+function MoveOrCopyDialog({
+  mode,
+  files,
+  fromFolderId,
+  onClose,
+}: {
+  mode: 'move' | 'copy';
+  files: readonly DriveFile[];
+  fromFolderId: string;
+  onClose(): void;
+}) {
   const t = useT();
-  const title = itemsMessage(files, mode === 'move' ? 'files.picker.moveOne' : 'files.picker.copyOne', mode === 'move' ? 'files.picker.moveMany' : 'files.picker.copyMany');
+  const title = itemsMessage(
+    files,
+    mode === 'move' ? 'files.picker.moveOne' : 'files.picker.copyOne',
+    mode === 'move' ? 'files.picker.moveMany' : 'files.picker.copyMany',
+  );
   return (
     <FolderPickerDialog
       title={t(title.key, title.values)}
@@ -125,7 +137,11 @@ function MoveOrCopyDialog({ mode, files, fromFolderId, onClose }: { mode: 'move'
         } finally {
           driveChanged();
         }
-        const message = itemsMessage(files, mode === 'move' ? 'files.notice.movedOne' : 'files.notice.copiedOne', mode === 'move' ? 'files.notice.movedMany' : 'files.notice.copiedMany');
+        const message = itemsMessage(
+          files,
+          mode === 'move' ? 'files.notice.movedOne' : 'files.notice.copiedOne',
+          mode === 'move' ? 'files.notice.movedMany' : 'files.notice.copiedMany',
+        );
         noticeDone({ ...message, values: { ...message.values, folder: folder?.name ?? t('files.allFiles') } });
       }}
       onClose={onClose}

@@ -1,13 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
 import type { DriveFile } from '#shared/api/files.ts';
 import { driveFiles } from '../../api.ts';
 import { useT } from '../../i18n.ts';
 import { createFileListing } from '../../stores/file-listing.ts';
 import { BusyNotice } from '../BusyNotice.tsx';
 import { FailureNotice } from '../FailureNotice.tsx';
-import { useSubmission } from '../useSubmission.ts';
 import { FileIcon } from '../files/FileIcon.tsx';
+import { useSubmission } from '../useSubmission.ts';
 import { Dialog } from './Dialog.tsx';
 
 type Props = {

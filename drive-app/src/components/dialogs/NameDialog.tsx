@@ -1,8 +1,8 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
+import { messageText, NAME_PROBLEM_MESSAGES } from '#shared/api/error-messages.ts';
 import { nameProblem, splitExtension } from '#shared/files/names.ts';
-import { useT } from '../../i18n.ts';
-import { NAME_PROBLEM_MESSAGES, messageText } from '#shared/api/error-messages.ts';
 import { TextField } from '#shared/ui/TextField.tsx';
+import { useT } from '../../i18n.ts';
 import { FailureNotice } from '../FailureNotice.tsx';
 import { useSubmission } from '../useSubmission.ts';
 import { Dialog } from './Dialog.tsx';

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import type { CreatedShare } from '#shared/api/shares.ts';
-import { CUSTOM_PASS_CODE_PATTERN, type CreateShareBody } from '#shared/api/shares.ts';
+import { type FormEvent, useState } from 'react';
 import type { DriveFile } from '#shared/api/files.ts';
+import type { CreatedShare } from '#shared/api/shares.ts';
+import { type CreateShareBody, CUSTOM_PASS_CODE_PATTERN } from '#shared/api/shares.ts';
+import { TextField } from '#shared/ui/TextField.tsx';
 import { driveShares } from '../../api.ts';
 import { useT } from '../../i18n.ts';
 import { FailureNotice } from '../FailureNotice.tsx';
-import { TextField } from '#shared/ui/TextField.tsx';
 import { useSubmission } from '../useSubmission.ts';
 import { Dialog } from './Dialog.tsx';
 
@@ -135,7 +135,13 @@ export function ShareDialog({ files, onClose }: Props) {
             error={problem === 'limit' ? t('share.create.limitHint') : undefined}
           />
         )}
-        <TextField label={t('share.create.titleLabel')} value={title} onValueChange={setTitle} maxLength={255} placeholder={files.length === 1 ? files[0]!.name : ''} />
+        <TextField
+          label={t('share.create.titleLabel')}
+          value={title}
+          onValueChange={setTitle}
+          maxLength={255}
+          placeholder={files.length === 1 ? files[0]!.name : ''}
+        />
         {failure !== undefined && <FailureNotice failure={failure} />}
         <div className="dialog-actions">
           <button type="button" className="button secondary" onClick={onClose}>

@@ -1,9 +1,16 @@
-import { useT } from '../../i18n.ts';
 import { ariaKeyShortcuts, shortcutHint } from '../../actions/shortcuts.ts';
-import type { DriveAction, ActionContext } from '../../actions/types.ts';
+import type { ActionContext, DriveAction } from '../../actions/types.ts';
+import { useT } from '../../i18n.ts';
 import { MenuPopup } from '../menu/MenuPopup.tsx';
 
-type Props = { actions: readonly DriveAction[]; context: ActionContext; scope: DriveAction['scope']; at: { x: number; y: number }; onRun(action: DriveAction): void; onClose(): void };
+type Props = {
+  actions: readonly DriveAction[];
+  context: ActionContext;
+  scope: DriveAction['scope'];
+  at: { x: number; y: number };
+  onRun(action: DriveAction): void;
+  onClose(): void;
+};
 
 const IS_MAC = /Mac|iPhone|iPad/.test(navigator.userAgent);
 

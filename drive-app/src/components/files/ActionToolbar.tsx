@@ -1,6 +1,6 @@
-import { useT } from '../../i18n.ts';
 import { ariaKeyShortcuts } from '../../actions/shortcuts.ts';
-import type { DriveAction, ActionContext } from '../../actions/types.ts';
+import type { ActionContext, DriveAction } from '../../actions/types.ts';
+import { useT } from '../../i18n.ts';
 import { ActionIcon } from '../ActionIcon.tsx';
 
 type Props = { label: string; actions: readonly DriveAction[]; context: ActionContext; onRun(action: DriveAction): void; onClearSelection(): void };

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { DriveFile } from '#shared/api/files.ts';
+import { folderPath } from '#shared/app-paths.ts';
 import { driveFiles } from '../../api.ts';
 import { appEvents } from '../../events.ts';
 import { useT } from '../../i18n.ts';
-import { folderPath } from '#shared/app-paths.ts';
 
 type Props = { folderId: string; search: string };
 
@@ -17,13 +17,7 @@ export function Breadcrumbs({ folderId, search }: Props) {
   return (
     <nav className="breadcrumbs" aria-label={t('files.breadcrumbs')}>
       <ol>
-        <li>
-          {folderId ? (
-            <Link to={{ pathname: folderPath(''), search }}>{t('files.allFiles')}</Link>
-          ) : (
-            <h1 aria-current="page">{t('files.allFiles')}</h1>
-          )}
-        </li>
+        <li>{folderId ? <Link to={{ pathname: folderPath(''), search }}>{t('files.allFiles')}</Link> : <h1 aria-current="page">{t('files.allFiles')}</h1>}</li>
         {above.map((folder) => (
           <li key={folder.id}>
             <Link to={{ pathname: folderPath(folder.id), search }}>{folder.name}</Link>

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { useT } from '../../i18n.ts';
 import { $driveNotice, dismissDriveNotice } from '../../stores/drive-notice.ts';
 import { FailureNotice } from '../FailureNotice.tsx';

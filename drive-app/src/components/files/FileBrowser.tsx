@@ -1,20 +1,20 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
+import { type DragEvent, type KeyboardEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DriveFile } from '#shared/api/files.ts';
 import type { FileViewType } from '#shared/files/view-settings.ts';
-import { useT } from '../../i18n.ts';
 import { actionForKey } from '../../actions/shortcuts.ts';
-import type { DriveAction, ActionContext, FilePlace } from '../../actions/types.ts';
-import { NO_SELECTION, keepListed } from '../../files/selection.ts';
-import type { FileListing } from '../../stores/file-listing.ts';
-import { noticeFailure } from '../../stores/drive-notice.ts';
+import type { ActionContext, DriveAction, FilePlace } from '../../actions/types.ts';
 import { driveFiles } from '../../api.ts';
 import { driveChanged } from '../../events.ts';
-import { treeOfDrop, treeOfPickedFolder, uploadFolderTree, type FolderTree } from '../../files/folder-upload.ts';
+import { type FolderTree, treeOfDrop, treeOfPickedFolder, uploadFolderTree } from '../../files/folder-upload.ts';
+import { keepListed, NO_SELECTION } from '../../files/selection.ts';
+import { useT } from '../../i18n.ts';
+import { noticeFailure } from '../../stores/drive-notice.ts';
+import type { FileListing } from '../../stores/file-listing.ts';
 import { uploadQueue } from '../../stores/uploads.ts';
 import { BusyNotice } from '../BusyNotice.tsx';
-import { FailureNotice } from '../FailureNotice.tsx';
 import { DriveDialogs } from '../dialogs/DriveDialogs.tsx';
+import { FailureNotice } from '../FailureNotice.tsx';
 import { UploadInput, type UploadInputHandle } from '../uploads/UploadInput.tsx';
 import { ActionMenu } from './ActionMenu.tsx';
 import { ActionToolbar } from './ActionToolbar.tsx';
@@ -190,7 +190,16 @@ export function FileBrowser({ place, folderId, listing, view, actions, heading, 
           {t('files.drop.hint')}
         </div>
       )}
-      {menu && <ActionMenu actions={actions} context={contextFor(menu.files)} scope={menu.scope} at={menu.at} onRun={(action) => run(action, menu.files)} onClose={closeMenu} />}
+      {menu && (
+        <ActionMenu
+          actions={actions}
+          context={contextFor(menu.files)}
+          scope={menu.scope}
+          at={menu.at}
+          onRun={(action) => run(action, menu.files)}
+          onClose={closeMenu}
+        />
+      )}
       {uploadsFor && <UploadInput ref={uploadInput} onFiles={upload} />}
       {uploadsFor && <UploadInput ref={folderInput} folder onFiles={(files) => uploadTree(treeOfPickedFolder(files))} />}
       <DriveDialogs />

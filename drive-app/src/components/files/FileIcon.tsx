@@ -1,5 +1,5 @@
-import { classifyFile } from '#shared/files/classify.ts';
 import type { DriveFile } from '#shared/api/files.ts';
+import { classifyFile } from '#shared/files/classify.ts';
 
 type Props = { file: Pick<DriveFile, 'kind' | 'name' | 'mime_type'>; size: number };
 

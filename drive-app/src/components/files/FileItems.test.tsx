@@ -1,16 +1,36 @@
 // @vitest-environment happy-dom
-import { describe, it, expect, vi, beforeEach } from 'vitest';
+
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { render, screen, fireEvent, cleanup } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DriveFile } from '#shared/api/files.ts';
-import { loadEnglishMessages } from '../../testing/english-messages.ts';
 import { NO_SELECTION, type Selection } from '../../files/selection.ts';
+import { loadEnglishMessages } from '../../testing/english-messages.ts';
 import { FileItems } from './FileItems.tsx';
 
 const file = (n: number): DriveFile =>
-  ({ id: `f${n}`, kind: 'drive#file', name: `file ${n}.txt`, size: '10', mime_type: 'text/plain', modified_time: '2026-01-01T00:00:00.000Z', starred: false, phase: 'PHASE_TYPE_COMPLETE' }) as DriveFile;
+  ({
+    id: `f${n}`,
+    kind: 'drive#file',
+    name: `file ${n}.txt`,
+    size: '10',
+    mime_type: 'text/plain',
+    modified_time: '2026-01-01T00:00:00.000Z',
+    starred: false,
+    phase: 'PHASE_TYPE_COMPLETE',
+  }) as DriveFile;
 
-function List({ files, onOpen = () => {}, onActionKey = () => false, onNearEnd = () => {} }: { files: DriveFile[]; onOpen?: (file: DriveFile) => void; onActionKey?: () => boolean; onNearEnd?: () => void }) {
+function List({
+  files,
+  onOpen = () => {},
+  onActionKey = () => false,
+  onNearEnd = () => {},
+}: {
+  files: DriveFile[];
+  onOpen?: (file: DriveFile) => void;
+  onActionKey?: () => boolean;
+  onNearEnd?: () => void;
+}) {
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
   return (
     <FileItems
@@ -27,7 +47,11 @@ function List({ files, onOpen = () => {}, onActionKey = () => false, onNearEnd =
   );
 }
 
-const selectedNames = () => screen.getAllByRole('option').filter((option) => option.getAttribute('aria-selected') === 'true').map((option) => option.getAttribute('aria-label'));
+const selectedNames = () =>
+  screen
+    .getAllByRole('option')
+    .filter((option) => option.getAttribute('aria-selected') === 'true')
+    .map((option) => option.getAttribute('aria-label'));
 
 describe('FileItems', () => {
   beforeEach(() => {

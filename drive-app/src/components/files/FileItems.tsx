@@ -1,11 +1,11 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type Ref } from 'react';
 import { useStore } from '@nanostores/react';
+import { type KeyboardEvent, type MouseEvent, type Ref, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { DriveFile } from '#shared/api/files.ts';
 import type { FileViewType } from '#shared/files/view-settings.ts';
+import { extendSelection, moveActive, NO_SELECTION, type Selection, selectAll, selectOnly, toggleSelected } from '../../files/selection.ts';
+import { gridColumns, listWindow, scrollToShowRow } from '../../files/windowing.ts';
 import { useT } from '../../i18n.ts';
 import { $layout } from '../../stores/layout.ts';
-import { NO_SELECTION, extendSelection, moveActive, selectAll, selectOnly, toggleSelected, type Selection } from '../../files/selection.ts';
-import { gridColumns, listWindow, scrollToShowRow } from '../../files/windowing.ts';
 import { FileItem } from './FileItem.tsx';
 
 export type MenuRequest = { file: DriveFile | undefined; at: { x: number; y: number } };
@@ -138,7 +138,8 @@ export function FileItems({ listboxRef, files, complete = true, view, label, sel
     onMenu({ file, at: { x: event.clientX, y: event.clientY } });
   }
 
-  const activeRendered = selection.active !== undefined && (indexOf.get(selection.active) ?? -1) >= shown.start && (indexOf.get(selection.active) ?? -1) < shown.end;
+  const activeRendered =
+    selection.active !== undefined && (indexOf.get(selection.active) ?? -1) >= shown.start && (indexOf.get(selection.active) ?? -1) < shown.end;
   return (
     <>
       {view === 'list' && (

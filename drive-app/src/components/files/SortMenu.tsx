@@ -1,4 +1,4 @@
-import { SORT_ORDERS, sortOrderKeyName, type SortOrder, type SortOrderKeyName } from '#shared/files/sort-order.ts';
+import { SORT_ORDERS, type SortOrder, type SortOrderKeyName, sortOrderKeyName } from '#shared/files/sort-order.ts';
 import type { MessageKey } from '#shared/i18n/translator.ts';
 import { useT } from '../../i18n.ts';
 import { MenuButton } from '../menu/MenuButton.tsx';
@@ -26,7 +26,13 @@ export function SortMenu({ order, pinFoldersTop, onOrder, onPinFoldersTop }: Pro
       label: t(ORDER_LABELS[entry.key]),
       onSelect: () => onOrder(entry.stored),
     })),
-    { id: 'folders-first', role: 'menuitemcheckbox' as const, checked: pinFoldersTop, label: t('files.sort.foldersFirst'), onSelect: () => onPinFoldersTop(!pinFoldersTop) },
+    {
+      id: 'folders-first',
+      role: 'menuitemcheckbox' as const,
+      checked: pinFoldersTop,
+      label: t('files.sort.foldersFirst'),
+      onSelect: () => onPinFoldersTop(!pinFoldersTop),
+    },
   ];
   return (
     <MenuButton label={t('files.sort.label')} entries={entries}>

@@ -1,10 +1,10 @@
-import { useEffect, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
+import { useEffect, useMemo } from 'react';
+import type { FileViewSetting } from '#shared/files/view-settings.ts';
 import { driveFiles } from '../../api.ts';
 import { appEvents } from '../../events.ts';
 import { createFileListing, type FileListing, type ListingQuery } from '../../stores/file-listing.ts';
 import { changeFileViewSetting, fileViewSettingOf } from '../../stores/file-view-setting.ts';
-import type { FileViewSetting } from '#shared/files/view-settings.ts';
 
 /** The listing of `query`, loaded now and again whenever the drive changes. */
 export function useFileListing(query: ListingQuery): FileListing {

@@ -4,8 +4,8 @@ import type { SortOrder } from '#shared/files/sort-order.ts';
 import type { FileViewSetting } from '#shared/files/view-settings.ts';
 import { queryWithOrder, shownOrder } from '../../files/listing-order.ts';
 import { SortMenu } from './SortMenu.tsx';
-import { ViewSwitch } from './ViewSwitch.tsx';
 import { useFileViewSetting } from './useFileListing.ts';
+import { ViewSwitch } from './ViewSwitch.tsx';
 
 /**
  * A file page's view setting (kept per user, SPEC §3.5), the order it shows (the URL's ?order=
@@ -23,7 +23,12 @@ export function useFileViewControls(userId: string): { setting: FileViewSetting;
 
   const controls = (
     <>
-      <SortMenu order={order} pinFoldersTop={setting.pinFoldersTop} onOrder={chooseOrder} onPinFoldersTop={(pinFoldersTop) => changeSetting({ pinFoldersTop })} />
+      <SortMenu
+        order={order}
+        pinFoldersTop={setting.pinFoldersTop}
+        onOrder={chooseOrder}
+        onPinFoldersTop={(pinFoldersTop) => changeSetting({ pinFoldersTop })}
+      />
       <ViewSwitch view={setting.viewType} onView={(viewType) => changeSetting({ viewType })} />
     </>
   );

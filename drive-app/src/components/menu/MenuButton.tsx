@@ -1,5 +1,5 @@
-import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { MenuPopup, type MenuEntry } from './MenuPopup.tsx';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { type MenuEntry, MenuPopup } from './MenuPopup.tsx';
 
 type Props = { label: string; children: ReactNode; entries: readonly MenuEntry[]; className?: string };
 

@@ -1,9 +1,9 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import type { DriveFile } from '#shared/api/files.ts';
-import { useT } from '../../i18n.ts';
 import { inlineLink } from '../../files/file-links.ts';
+import { useT } from '../../i18n.ts';
 import { NoPreview } from './NoPreview.tsx';
-import { ZoomControls, useZoom } from './ZoomControls.tsx';
+import { useZoom, ZoomControls } from './ZoomControls.tsx';
 
 type Props = {
   file: DriveFile;

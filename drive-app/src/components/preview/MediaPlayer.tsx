@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { DriveFile } from '#shared/api/files.ts';
-import { useT } from '../../i18n.ts';
 import { hasUnsupportedAudio, inlineLink } from '../../files/file-links.ts';
+import { useT } from '../../i18n.ts';
 import { NoPreview } from './NoPreview.tsx';
 
 type Props = { file: DriveFile; link: string; kind: 'video' | 'audio' };

@@ -1,6 +1,6 @@
 import type { DriveFile } from '#shared/api/files.ts';
-import { useT } from '../../i18n.ts';
 import { startDownload } from '../../files/file-links.ts';
+import { useT } from '../../i18n.ts';
 
 type Props = {
   file: DriveFile;

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { PDFDocumentLoadingTask, PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import type { DriveFile } from '#shared/api/files.ts';
-import { useT } from '../../i18n.ts';
 import { inlineLink } from '../../files/file-links.ts';
+import { useT } from '../../i18n.ts';
 import { BusyNotice } from '../BusyNotice.tsx';
 import { NoPreview } from './NoPreview.tsx';
-import { ZoomControls, useZoom } from './ZoomControls.tsx';
+import { useZoom, ZoomControls } from './ZoomControls.tsx';
 
 type Props = { file: DriveFile; link: string };
 
@@ -55,17 +55,20 @@ export function PdfViewer({ file, link }: Props) {
     if (!document || !canvas.current) return;
     let task: RenderTask | undefined;
     let current = true;
-    void document.getPage(pageNumber).then((page) => {
-      if (!current || !canvas.current) return;
-      const ratio = window.devicePixelRatio || 1;
-      const viewport = page.getViewport({ scale: zoom * ratio });
-      const target = canvas.current;
-      target.width = Math.floor(viewport.width);
-      target.height = Math.floor(viewport.height);
-      target.style.width = `${Math.floor(viewport.width / ratio)}px`;
-      task = page.render({ canvas: target, viewport });
-      task.promise.catch(() => {});
-    }, () => current && setFailed(true));
+    void document.getPage(pageNumber).then(
+      (page) => {
+        if (!current || !canvas.current) return;
+        const ratio = window.devicePixelRatio || 1;
+        const viewport = page.getViewport({ scale: zoom * ratio });
+        const target = canvas.current;
+        target.width = Math.floor(viewport.width);
+        target.height = Math.floor(viewport.height);
+        target.style.width = `${Math.floor(viewport.width / ratio)}px`;
+        task = page.render({ canvas: target, viewport });
+        task.promise.catch(() => {});
+      },
+      () => current && setFailed(true),
+    );
     return () => {
       current = false;
       task?.cancel();
@@ -78,8 +81,15 @@ export function PdfViewer({ file, link }: Props) {
   const pages = document.numPages;
   const step = (by: number) => setPageNumber((at) => Math.min(pages, Math.max(1, at + by)));
   function keys(event: KeyboardEvent) {
-    // biome-ignore lint/correctness/noComponentHookFactories: key names, not components
-    const run = { ArrowLeft: () => step(-1), ArrowRight: () => step(1), PageUp: () => step(-1), PageDown: () => step(1), '+': zoomIn, '=': zoomIn, '-': zoomOut }[event.key];
+    const run = new Map<string, () => void>([
+      ['ArrowLeft', () => step(-1)],
+      ['ArrowRight', () => step(1)],
+      ['PageUp', () => step(-1)],
+      ['PageDown', () => step(1)],
+      ['+', zoomIn],
+      ['=', zoomIn],
+      ['-', zoomOut],
+    ]).get(event.key);
     if (!run) return;
     event.preventDefault();
     run();

@@ -1,11 +1,11 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { DriveFile } from '#shared/api/files.ts';
 import { driveFiles } from '../../api.ts';
-import { useT } from '../../i18n.ts';
 import { previewKindOf, startDownload } from '../../files/file-links.ts';
+import { useT } from '../../i18n.ts';
 import { BusyNotice } from '../BusyNotice.tsx';
-import { FailureNotice } from '../FailureNotice.tsx';
 import { Dialog } from '../dialogs/Dialog.tsx';
+import { FailureNotice } from '../FailureNotice.tsx';
 import { ImageViewer } from './ImageViewer.tsx';
 import { MediaPlayer } from './MediaPlayer.tsx';
 import { NoPreview } from './NoPreview.tsx';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { DriveFile } from '#shared/api/files.ts';
 import { formatSize } from '#shared/format.ts';
-import { useT } from '../../i18n.ts';
 import { inlineLink } from '../../files/file-links.ts';
+import { useT } from '../../i18n.ts';
 import { BusyNotice } from '../BusyNotice.tsx';
 import { NoPreview } from './NoPreview.tsx';
 

@@ -1,7 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useT } from '../../i18n.ts';
 import { SEARCH_PATH, searchPath } from '#shared/app-paths.ts';
+import { useT } from '../../i18n.ts';
 
 /** The drive's search field: sends the text to the search page, and shows the text searched for there. */
 export function SearchBox() {
@@ -23,7 +23,14 @@ export function SearchBox() {
       <label className="visually-hidden" htmlFor="drive-search">
         {t('search.label')}
       </label>
-      <input id="drive-search" type="search" value={text} maxLength={255} placeholder={t('search.placeholder')} onChange={(event) => setText(event.target.value)} />
+      <input
+        id="drive-search"
+        type="search"
+        value={text}
+        maxLength={255}
+        placeholder={t('search.placeholder')}
+        onChange={(event) => setText(event.target.value)}
+      />
       <button type="submit" className="icon-button" aria-label={t('search.submit')}>
         <span aria-hidden="true">⌕</span>
       </button>

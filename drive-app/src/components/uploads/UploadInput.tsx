@@ -1,4 +1,4 @@
-import { useImperativeHandle, useRef, type Ref } from 'react';
+import { type Ref, useImperativeHandle, useRef } from 'react';
 import { useT } from '../../i18n.ts';
 
 export type UploadInputHandle = { choose(): void };

@@ -1,9 +1,9 @@
 import { useRef } from 'react';
+import { messageText } from '#shared/api/error-messages.ts';
 import { formatSize } from '#shared/format.ts';
 import { useT } from '../../i18n.ts';
-import { messageText } from '#shared/api/error-messages.ts';
-import { uploadQueue } from '../../stores/uploads.ts';
 import type { UploadEntry } from '../../stores/upload-queue.ts';
+import { uploadQueue } from '../../stores/uploads.ts';
 
 /** One upload: its name, a progress bar, what it is doing (or why it stopped) and its controls. */
 export function UploadItem({ entry }: { entry: UploadEntry }) {
@@ -16,7 +16,10 @@ export function UploadItem({ entry }: { entry: UploadEntry }) {
 
   const state = {
     queued: t('uploads.state.queued'),
-    uploading: entry.bytesPerSecond === undefined ? t('uploads.state.sending', { sent, total }) : t('uploads.state.sendingAt', { sent, total, speed: formatSize(entry.bytesPerSecond, 1) }),
+    uploading:
+      entry.bytesPerSecond === undefined
+        ? t('uploads.state.sending', { sent, total })
+        : t('uploads.state.sendingAt', { sent, total, speed: formatSize(entry.bytesPerSecond, 1) }),
     paused: t('uploads.state.paused', { sent, total }),
     interrupted: t('uploads.state.interrupted', { sent, total }),
     failed: t('uploads.state.failed'),

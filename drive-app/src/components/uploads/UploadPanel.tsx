@@ -1,5 +1,5 @@
-import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState } from 'react';
 import { useT } from '../../i18n.ts';
 import { $layout } from '../../stores/layout.ts';
 import { $uploads, uploadQueue } from '../../stores/uploads.ts';
