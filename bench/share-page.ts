@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
 import { bearerOf, startNubo } from './nubo-process.ts';
 import type { Table } from './table.ts';
 
@@ -79,18 +80,7 @@ export async function benchSharePage(): Promise<Table> {
     const pageUrl = `${nubo.url}/s/${share.share_id}?locale=en-US`;
     const pageRate = await requestsPerSecond(pageUrl);
 
-    const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    });
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     let listedWithoutScript = 0;
     let beforeBytes = 0;
     let gzipBytes = 0;

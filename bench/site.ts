@@ -9,21 +9,12 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
 import { startNubo } from './nubo-process.ts';
 import type { Table } from './table.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const CONTENT_JS_BUDGET_KB = 10;
 
 /** Pages whose JavaScript is weighed; content pages have the 10 KB budget. */
@@ -80,7 +71,7 @@ export async function benchSite(): Promise<Table> {
   const nubo = await startNubo('site');
   const rows: Table['rows'] = [[`astro build, whole site (${build.pages} pages), s`, build.seconds.toFixed(1), '—']];
   try {
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     try {
       const page = await (await browser.newContext({ locale: 'en-US' })).newPage();
       for (const { page: pagePath, content, status = 200, label: name = pagePath } of JS_PAGES) {
@@ -96,7 +87,7 @@ export async function benchSite(): Promise<Table> {
       await browser.close();
     }
 
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
     try {
       for (const locale of LIGHTHOUSE_LOCALES) {
         for (const pagePath of LIGHTHOUSE_PAGES) {
