@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { SCHEMA_BUILDERS } from './shared/api/resources.ts';
 import { VCONSOLE_SCRIPT_PATH } from './shared/debug-console.ts';
 
 /** vConsole for the debug console (SPEC §7.5), copied from its npm package so it is served from our own origin. */
@@ -30,6 +31,8 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   integrations: [react(), vconsole],
+  // The islands take paths and types from shared/api; the schemas there are the server's.
+  vite: { build: { rolldownOptions: { treeshake: { manualPureFunctions: SCHEMA_BUILDERS } } } },
   telemetry: false,
   devToolbar: { enabled: false },
 });

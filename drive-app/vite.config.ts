@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
+import { SCHEMA_BUILDERS } from '../shared/api/resources.ts';
 import { STORAGE_KEYS } from '../shared/browser-storage.ts';
 import { LOCALES } from '../shared/i18n/locales.ts';
 
@@ -79,9 +80,7 @@ const clientBuild = {
   // Which chunk is which (bench/share-page.ts reads it to tell React's weight from the page's).
   manifest: true,
   rolldownOptions: {
-    // The API's request schemas (shared/api, typebox) are for the server to validate; the app uses
-    // their paths and types. Building a schema has no side effect, so an unused one is dropped.
-    treeshake: { manualPureFunctions: ['Type'] },
+    treeshake: { manualPureFunctions: SCHEMA_BUILDERS },
     input: {
       app: path.resolve(import.meta.dirname, 'index.html'),
       share: SHARE_PAGE,
@@ -106,7 +105,7 @@ const serverRenderBuild = {
   outDir: '../dist/share-server',
   emptyOutDir: true,
   sourcemap: true,
-  rolldownOptions: { treeshake: { manualPureFunctions: ['Type'] } },
+  rolldownOptions: { treeshake: { manualPureFunctions: SCHEMA_BUILDERS } },
 } satisfies UserConfig['build'];
 
 export default defineConfig(({ isSsrBuild }) => ({

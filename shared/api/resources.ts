@@ -7,6 +7,13 @@ export const Int64String = Type.String({ pattern: '^-?[0-9]+$' });
 /** RFC 3339 with milliseconds and offset. */
 export const Time = Type.String({ format: 'date-time' });
 
+/**
+ * The functions that build schemas. Building one has no side effect, so bundlers told so (their
+ * tree-shaking's pure functions) drop the schemas an app does not use: the apps take paths and
+ * types from shared/api, the server validates with the schemas.
+ */
+export const SCHEMA_BUILDERS = ['Type', 'oneOf'];
+
 /** One of a list of strings: `{ enum: [...] }` in JSON Schema, the union of them in TypeScript. */
 export function oneOf<const T extends readonly string[]>(values: T) {
   return Type.Enum([...values] as T[number][]);
