@@ -54,7 +54,7 @@ lint() {
   echo "nubo: type-checking and linting" >&2
   local status=0
   npx tsc --noEmit -p . || status=$?
-  npx biome ci --reporter=summary . || status=$?
+  npx biome ci --error-on-warnings . || status=$?
   npx knip --no-progress || status=$?
   return "$status"
 }

@@ -2,17 +2,16 @@
 
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import {
   AboutSchema,
   BatchIds,
   BatchMoveBody,
   CopiedFilesSchema,
-  CreatedFolderSchema,
-  CreatedUploadSchema,
+  CreatedFileSchema,
   CreateFileBody,
   EventListSchema,
   FILES_PATHS,
+  FileIdParams,
   FileListSchema,
   FileSchema,
   FolderPathSchema,
@@ -42,7 +41,6 @@ type Options = {
 };
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
-const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 /** A literal ':' in a Fastify path is written '::'. */
 const literal = (path: string) => path.replace(':batch', '::batch').replace(':star', '::star').replace(':unstar', '::unstar');
 
@@ -74,7 +72,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
     };
   });
 
-  app.get(FILES_PATHS.file, { schema: { tags: ['files'], params: IdParams, response: { 200: FileSchema, ...errors } } }, async (request) => {
+  app.get(FILES_PATHS.file, { schema: { tags: ['files'], params: FileIdParams, response: { 200: FileSchema, ...errors } } }, async (request) => {
     const row = await files.get(userOf(request), request.params.id);
     // Only a finished file that is not in the trash gets a link to its bytes.
     const ready = row.kind === 'drive#file' && row.phase === 'PHASE_TYPE_COMPLETE' && row.trashed_at === null;
@@ -82,32 +80,34 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
     return presentFile(row, ready ? links.linkFor(origin(request), row.id, userOf(request)) : undefined, thumbnailLink(request, row, 'SIZE_LARGE'), media);
   });
 
-  app.get(`${FILES_PATHS.file}/path`, { schema: { tags: ['files'], params: IdParams, response: { 200: FolderPathSchema, ...errors } } }, async (request) => ({
-    folders: (await files.path(userOf(request), request.params.id)).map((row) => presentFile(row)),
-  }));
-
-  app.post(
-    FILES_PATHS.files,
-    { schema: { tags: ['files'], body: CreateFileBody, response: { 200: Type.Union([CreatedUploadSchema, CreatedFolderSchema]), ...errors } } },
-    async (request) => {
-      const body = request.body;
-      if (body.kind === 'drive#folder') return { file: presentFile(await files.createFolder(userOf(request), body.parent_id ?? ROOT, body.name)) };
-      const created = await uploads.create(userOf(request), {
-        name: body.name,
-        parentId: body.parent_id ?? ROOT,
-        size: Number(body.size),
-        hash: body.hash,
-        mimeType: body.mime_type,
-      });
-      return presentCreatedUpload(created, origin(request));
-    },
+  app.get(
+    `${FILES_PATHS.file}/path`,
+    { schema: { tags: ['files'], params: FileIdParams, response: { 200: FolderPathSchema, ...errors } } },
+    async (request) => ({
+      folders: (await files.path(userOf(request), request.params.id)).map((row) => presentFile(row)),
+    }),
   );
 
-  app.patch(FILES_PATHS.file, { schema: { tags: ['files'], params: IdParams, body: RenameBody, response: { 200: FileSchema, ...errors } } }, async (request) =>
-    presentFile(await files.rename(userOf(request), request.params.id, request.body.name)),
+  app.post(FILES_PATHS.files, { schema: { tags: ['files'], body: CreateFileBody, response: { 200: CreatedFileSchema, ...errors } } }, async (request) => {
+    const body = request.body;
+    if (body.kind === 'drive#folder') return { file: presentFile(await files.createFolder(userOf(request), body.parent_id ?? ROOT, body.name)) };
+    const created = await uploads.create(userOf(request), {
+      name: body.name,
+      parentId: body.parent_id ?? ROOT,
+      size: Number(body.size),
+      hash: body.hash,
+      mimeType: body.mime_type,
+    });
+    return presentCreatedUpload(created, origin(request));
+  });
+
+  app.patch(
+    FILES_PATHS.file,
+    { schema: { tags: ['files'], params: FileIdParams, body: RenameBody, response: { 200: FileSchema, ...errors } } },
+    async (request) => presentFile(await files.rename(userOf(request), request.params.id, request.body.name)),
   );
 
-  app.delete(FILES_PATHS.file, { schema: { tags: ['files'], params: IdParams, response: { 200: EmptySchema, ...errors } } }, async (request) => {
+  app.delete(FILES_PATHS.file, { schema: { tags: ['files'], params: FileIdParams, response: { 200: EmptySchema, ...errors } } }, async (request) => {
     await files.trash(userOf(request), [request.params.id]);
     return {};
   });

@@ -6,8 +6,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Server as TusServer } from '@tus/server';
 import { ERRORS } from '@tus/utils';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
-import { FileSchema, ProofBody, UPLOADS_PATH } from '#shared/api/files.ts';
+import { FileIdParams, FileSchema, ProofBody, UPLOADS_PATH } from '#shared/api/files.ts';
 import { ApiErrorSchema } from '#shared/api/resources.ts';
 import { type Authenticator, authOf } from '../auth/authenticate.ts';
 import { ServiceError } from '../errors.ts';
@@ -138,7 +137,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { up
       preValidation: auth.requireUser,
       schema: {
         tags: ['files'],
-        params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+        params: FileIdParams,
         body: ProofBody,
         response: { 200: FileSchema, 400: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema },
       },

@@ -193,3 +193,9 @@ export const CreatedFolderSchema = Type.Object({ file: FileSchema });
 
 /** A copy: the copies, or for a big tree no copies yet and the task that makes them. */
 export const CopiedFilesSchema = Type.Object({ files: Type.Array(FileSchema), task_id: Type.String() });
+
+/** A file or folder named in the path (/files/{id}, /uploads/{id}/proof). */
+export const FileIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+
+/** What POST /files answers: a new upload, or a new folder. */
+export const CreatedFileSchema = Type.Union([CreatedUploadSchema, CreatedFolderSchema]);
