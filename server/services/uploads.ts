@@ -65,6 +65,35 @@ export function uploadsService(deps: {
     if (!(await blobsRepository(db).isRecorded(hash))) await blobs.remove({ hash, storage_key: storageKey });
   }
 
+  /** Called when the last byte of an upload is on disk. */
+  async function finish(id: string): Promise<FileRow> {
+    const file = await repo.findPending(id);
+    if (!file) throw new ServiceError('file_not_found', 'This upload does not exist or has already finished.');
+    const hash = await store.digest(id, file.size);
+    const storageKey = await blobs.adopt(id, hash);
+    await store.release(id);
+    store.forget(id);
+    let completed: FileRow;
+    try {
+      completed = await completeWithBlob(file, hash, file.size, storageKey);
+    } catch (failure) {
+      await discard(file, hash, storageKey);
+      throw failure;
+    }
+    if (storageKey) {
+      // Two uploads of the same new content may finish together: the first row wins, the other object goes.
+      const kept = await blobsRepository(db).storageKey(hash);
+      if (kept !== undefined && kept !== storageKey) await blobs.remove({ hash, storage_key: storageKey });
+    }
+    return completed;
+  }
+
+  /** A cancelled upload: its pending file goes too. */
+  async function cancelled(id: string) {
+    store.forget(id);
+    await repo.deletePending(id);
+  }
+
   return {
     async create(userId: string, request: NewUpload): Promise<CreatedUpload> {
       const problem = nameProblem(request.name);
@@ -112,7 +141,7 @@ export function uploadsService(deps: {
           metadata: { name: file.name, ...(proof && hash ? { proof_hash: hash, proof_offset: String(proof.offset), proof_length: String(proof.length) } : {}) },
         }),
       );
-      if (request.size === 0) return { file: await this.finish(file.id) };
+      if (request.size === 0) return { file: await finish(file.id) };
       return { file, ...(proof ? { proof } : {}) };
     },
 
@@ -143,41 +172,16 @@ export function uploadsService(deps: {
       return completed;
     },
 
-    /** Called when the last byte of an upload is on disk. */
-    async finish(id: string): Promise<FileRow> {
-      const file = await repo.findPending(id);
-      if (!file) throw new ServiceError('file_not_found', 'This upload does not exist or has already finished.');
-      const hash = await store.digest(id, file.size);
-      const storageKey = await blobs.adopt(id, hash);
-      await store.release(id);
-      store.forget(id);
-      let completed: FileRow;
-      try {
-        completed = await completeWithBlob(file, hash, file.size, storageKey);
-      } catch (failure) {
-        await discard(file, hash, storageKey);
-        throw failure;
-      }
-      if (storageKey) {
-        // Two uploads of the same new content may finish together: the first row wins, the other object goes.
-        const kept = await blobsRepository(db).storageKey(hash);
-        if (kept !== undefined && kept !== storageKey) await blobs.remove({ hash, storage_key: storageKey });
-      }
-      return completed;
-    },
+    finish,
 
-    /** A cancelled upload: its pending file goes too. */
-    async cancelled(id: string) {
-      store.forget(id);
-      await repo.deletePending(id);
-    },
+    cancelled,
 
     /** Drops uploads past their expiry and their pending files. */
     async expire(olderThanMs: number) {
       await store.deleteExpired().catch(() => 0);
       for (const id of await repo.stalePending(now() - olderThanMs)) {
         await store.remove(id).catch(() => {});
-        await this.cancelled(id);
+        await cancelled(id);
       }
     },
   };
