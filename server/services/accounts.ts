@@ -19,7 +19,6 @@ export {
   AUTH_CODE_TTL_MS,
   DEFAULT_LIMITS,
   describeDevice,
-  pkceChallenge,
   REFRESH_TOKEN_TTL_MS,
   type RequestOrigin,
 } from './accounts/context.ts';
