@@ -1,9 +1,14 @@
 // /check-in: asks whether today's check-in is done (GET /vip/v1/task/status?scene=check_in), then
 // lets the visitor check in (POST /vip/v1/activity/rewardVip), SPEC §7.3.
+
 import { useEffect, useState } from 'react';
 import { CHECK_IN_SCENE, PREMIUM_PATHS } from '#shared/api/premium.ts';
+import type { MessageKey } from '#shared/i18n/translator.ts';
 import { describeApiFailure, siteApi } from './island.ts';
 import { type IslandProps, type Status, StatusLine, useIslandText } from './island-ui.tsx';
+
+/** The strings this island shows, picked for it at build time (islandMessages). */
+export const CHECK_IN_MESSAGES: readonly MessageKey[] = ['site.checkIn.loading', 'site.checkIn.done', 'site.checkIn.button'];
 
 /** The answer's shape is not in the spec: Nubo reads status 'done' as today's check-in made. */
 type TaskStatus = { status?: unknown };

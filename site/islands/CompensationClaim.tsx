@@ -1,9 +1,18 @@
 // /activity/compensation: claims the campaign's compensation (POST /vip/v1/activity/compensate,
 // SPEC §7.3) for the signed-in visitor. The campaign id comes from content/campaigns.json.
+
 import { useState } from 'react';
 import { PREMIUM_PATHS } from '#shared/api/premium.ts';
+import type { MessageKey } from '#shared/i18n/translator.ts';
 import { describeApiFailure, siteApi } from './island.ts';
 import { type IslandProps, type Status, StatusLine, useHydrated, useIslandText } from './island-ui.tsx';
+
+/** The strings this island shows, picked for it at build time (islandMessages). */
+export const COMPENSATION_CLAIM_MESSAGES: readonly MessageKey[] = [
+  'site.campaign.compensation.claim',
+  'site.campaign.compensation.claimed',
+  'site.api.working',
+];
 
 export function CompensationClaim({ messages, campaignId }: IslandProps & { campaignId: string }) {
   const text = useIslandText(messages);

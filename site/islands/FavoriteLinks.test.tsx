@@ -5,21 +5,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { memoryStorage, STORAGE_KEYS } from '#shared/browser-storage.ts';
 import { createTranslator } from '#shared/i18n/translator.ts';
 import enUS from '../../content/i18n/en-US.json';
-import { FavoriteLinks } from './FavoriteLinks.tsx';
+import { FAVORITE_LINKS_MESSAGES, FavoriteLinks } from './FavoriteLinks.tsx';
 import { islandMessages } from './island.ts';
 
-const messages = islandMessages(createTranslator('en-US', enUS), [
-  'site.favoriteLinks.name',
-  'site.favoriteLinks.url',
-  'site.favoriteLinks.add',
-  'site.favoriteLinks.listLabel',
-  'site.favoriteLinks.empty',
-  'site.favoriteLinks.added',
-  'site.favoriteLinks.removed',
-  'site.favoriteLinks.invalid',
-  'site.favoriteLinks.remove',
-  'site.favoriteLinks.removeNamed',
-]);
+const messages = islandMessages(createTranslator('en-US', enUS), FAVORITE_LINKS_MESSAGES);
 
 function add(name: string, url: string) {
   fireEvent.change(screen.getByLabelText(enUS['site.favoriteLinks.name']), { target: { value: name } });

@@ -1,10 +1,26 @@
 // The favourite links hub: links the visitor keeps in this browser (local storage), to come back
 // to shares and pages they use often. Nothing leaves the browser; names are shown as text.
+
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type KeyValueStorage, STORAGE_KEYS } from '#shared/browser-storage.ts';
+import type { MessageKey } from '#shared/i18n/translator.ts';
 import { TextField } from '#shared/ui/TextField.tsx';
 import { addFavoriteLink, type FavoriteLink, readFavoriteLinks, webAddress } from './favorite-links.ts';
 import { type IslandProps, type Status, StatusLine, useHydrated, useIslandText } from './island-ui.tsx';
+
+/** The strings this island shows, picked for it at build time (islandMessages). */
+export const FAVORITE_LINKS_MESSAGES: readonly MessageKey[] = [
+  'site.favoriteLinks.name',
+  'site.favoriteLinks.url',
+  'site.favoriteLinks.add',
+  'site.favoriteLinks.listLabel',
+  'site.favoriteLinks.empty',
+  'site.favoriteLinks.added',
+  'site.favoriteLinks.removed',
+  'site.favoriteLinks.invalid',
+  'site.favoriteLinks.remove',
+  'site.favoriteLinks.removeNamed',
+];
 
 /** `storage`: where the links are kept, the browser's local storage unless a test gives another. */
 export function FavoriteLinks({ messages, storage }: IslandProps & { storage?: KeyValueStorage }) {

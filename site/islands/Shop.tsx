@@ -1,12 +1,28 @@
 // /inapp/shop: the visitor's membership (GET /drive/v1/privilege/vip) and activation-code
 // redemption (POST /vip/v1/order/activation-code), SPEC §7.1, §7.3.
+
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { PREMIUM_PATHS, type VipPrivilegeAnswer } from '#shared/api/premium.ts';
 import { formatLongDate } from '#shared/format.ts';
+import type { MessageKey } from '#shared/i18n/translator.ts';
 import { premiumFromVip } from '#shared/premium.ts';
 import { TextField } from '#shared/ui/TextField.tsx';
 import { describeApiFailure, siteApi } from './island.ts';
 import { type IslandProps, type Status, StatusLine, useHydrated, useIslandText } from './island-ui.tsx';
+
+/** The strings this island shows, picked for it at build time (islandMessages). */
+export const SHOP_MESSAGES: readonly MessageKey[] = [
+  'site.shop.membership.title',
+  'site.shop.membership.loading',
+  'site.shop.membership.premium',
+  'site.shop.membership.free',
+  'site.shop.redeem.title',
+  'site.shop.redeem.label',
+  'site.shop.redeem.button',
+  'site.shop.redeem.empty',
+  'site.shop.redeem.done',
+  'site.api.working',
+];
 
 export function Shop({ messages }: IslandProps) {
   const text = useIslandText(messages);

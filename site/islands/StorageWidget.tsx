@@ -1,11 +1,16 @@
 // /inapp/widget: the signed-in visitor's storage quota (GET /drive/v1/about, SPEC §1 "storage quota
 // display"), small enough for the native app to show in a webview.
+
 import { useEffect, useState } from 'react';
 import type { About } from '#shared/api/files.ts';
 import { FILES_PATHS } from '#shared/api/files.ts';
 import { formatSize } from '#shared/format.ts';
+import type { MessageKey } from '#shared/i18n/translator.ts';
 import { describeApiFailure, siteApi } from './island.ts';
 import { type IslandProps, type Status, StatusLine, useIslandText } from './island-ui.tsx';
+
+/** The strings this island shows, picked for it at build time (islandMessages). */
+export const STORAGE_WIDGET_MESSAGES: readonly MessageKey[] = ['site.widget.loading', 'site.widget.used', 'site.widget.unlimited'];
 
 /** `labelledBy`: the id of the widget's heading, which names the meter too. */
 export function StorageWidget({ messages, labelledBy }: IslandProps & { labelledBy: string }) {

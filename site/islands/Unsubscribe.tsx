@@ -1,10 +1,21 @@
 // /unsubscribe: the e-mail's link carries ?d=, which the mail API takes as it is (SPEC §3.1
 // unsubscribeInfo, §7.5). Nothing happens until the visitor confirms, so a mail scanner that
 // follows links does not unsubscribe anyone.
+
 import { useEffect, useState } from 'react';
 import { MAIL_PATHS } from '#shared/api/premium.ts';
+import type { MessageKey } from '#shared/i18n/translator.ts';
 import { describeApiFailure, siteApi } from './island.ts';
 import { type IslandProps, type Status, StatusLine, useIslandText } from './island-ui.tsx';
+
+/** The strings this island shows, picked for it at build time (islandMessages). */
+export const UNSUBSCRIBE_MESSAGES: readonly MessageKey[] = [
+  'site.unsubscribe.button',
+  'site.unsubscribe.missingCode',
+  'site.unsubscribe.done',
+  'site.unsubscribe.doneFor',
+  'site.api.working',
+];
 
 export function Unsubscribe({ messages }: IslandProps) {
   const text = useIslandText(messages);

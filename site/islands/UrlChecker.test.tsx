@@ -5,18 +5,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createTranslator } from '#shared/i18n/translator.ts';
 import enUS from '../../content/i18n/en-US.json';
 import { islandMessages } from './island.ts';
-import { UrlChecker } from './UrlChecker.tsx';
+import { URL_CHECKER_MESSAGES, UrlChecker } from './UrlChecker.tsx';
 
-const messages = islandMessages(createTranslator('en-US', enUS), [
-  'site.urlChecker.label',
-  'site.urlChecker.check',
-  'site.urlChecker.invalid',
-  'site.urlChecker.checked',
-  'site.urlChecker.isShare',
-  'site.urlChecker.isDownload',
-  'site.urlChecker.openShare',
-  'site.urlChecker.save',
-]);
+const messages = islandMessages(createTranslator('en-US', enUS), URL_CHECKER_MESSAGES);
 
 function check(link: string) {
   fireEvent.change(screen.getByLabelText(enUS['site.urlChecker.label']), { target: { value: link } });

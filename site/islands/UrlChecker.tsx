@@ -1,16 +1,33 @@
 // /url-checker: a pasted link is checked (url-check.ts); a share of this server is offered to
 // open, anything else to save into the drive as an offline download (POST /drive/v1/files with
 // upload_type UPLOAD_TYPE_URL, API.md).
+
 import { type FormEvent, useRef, useState } from 'react';
 import type { ApiErrorMessages } from '#shared/api/error-messages.ts';
 import { FILES_PATHS } from '#shared/api/files.ts';
+import type { MessageKey } from '#shared/i18n/translator.ts';
 import { TextField } from '#shared/ui/TextField.tsx';
-import { describeApiFailure, siteApi } from './island.ts';
+import { describeApiFailure, errorMessageKeys, siteApi } from './island.ts';
 import { type IslandProps, type Status, StatusLine, useHydrated, useIslandText } from './island-ui.tsx';
 import { checkUrl, type UrlCheck } from './url-check.ts';
 
 /** A refused body, when saving a link, is the link itself: every other error is worded as everywhere else. */
-export const SAVE_LINK_ERROR_MESSAGES: ApiErrorMessages = { invalid_request: 'site.urlChecker.error.notAccepted' };
+const SAVE_LINK_ERROR_MESSAGES: ApiErrorMessages = { invalid_request: 'site.urlChecker.error.notAccepted' };
+
+/** The strings this island shows, picked for it at build time (islandMessages). */
+export const URL_CHECKER_MESSAGES: readonly MessageKey[] = [
+  'site.urlChecker.label',
+  'site.urlChecker.check',
+  'site.urlChecker.invalid',
+  'site.urlChecker.checked',
+  'site.urlChecker.isShare',
+  'site.urlChecker.isDownload',
+  'site.urlChecker.openShare',
+  'site.urlChecker.save',
+  'site.urlChecker.saved',
+  'site.api.working',
+  ...errorMessageKeys(SAVE_LINK_ERROR_MESSAGES),
+];
 
 export function UrlChecker({ messages }: IslandProps) {
   const text = useIslandText(messages);

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#shared/api/client.ts';
 import source from '../../content/i18n/en-US.json' with { type: 'json' };
+import { CHECK_IN_MESSAGES } from './CheckIn.tsx';
+import { COMPENSATION_CLAIM_MESSAGES } from './CompensationClaim.tsx';
+import { FAVORITE_LINKS_MESSAGES } from './FavoriteLinks.tsx';
 import { API_FAILURE_KEYS, describeApiFailure, errorMessageKeys, type IslandText, islandMessages, SITE_API_ERROR_MESSAGES } from './island.ts';
-import { SAVE_LINK_ERROR_MESSAGES } from './UrlChecker.tsx';
+import { SHOP_MESSAGES } from './Shop.tsx';
+import { STORAGE_WIDGET_MESSAGES } from './StorageWidget.tsx';
+import { UNSUBSCRIBE_MESSAGES } from './Unsubscribe.tsx';
+import { URL_CHECKER_MESSAGES } from './UrlChecker.tsx';
 
 const text: IslandText = (key, values) => (values ? `${key} ${JSON.stringify(values)}` : key);
 const failure = (status: number, error: string, description = '') => new ApiError(status, { error, error_code: 0, error_description: description });
@@ -41,8 +47,17 @@ describe('describeApiFailure', () => {
     for (const key of [...API_FAILURE_KEYS, ...errorMessageKeys(SITE_API_ERROR_MESSAGES), 'error.generic']) expect(messages[key]).toBe(`[${key}]`);
   });
 
-  it('asks only for messages that exist', () => {
-    const keys = [...API_FAILURE_KEYS, ...errorMessageKeys(SAVE_LINK_ERROR_MESSAGES)];
+  it('asks only for messages that exist, for every island', () => {
+    const keys = [
+      ...API_FAILURE_KEYS,
+      ...CHECK_IN_MESSAGES,
+      ...COMPENSATION_CLAIM_MESSAGES,
+      ...FAVORITE_LINKS_MESSAGES,
+      ...SHOP_MESSAGES,
+      ...STORAGE_WIDGET_MESSAGES,
+      ...UNSUBSCRIBE_MESSAGES,
+      ...URL_CHECKER_MESSAGES,
+    ];
     expect(keys.filter((key) => !(key in source))).toEqual([]);
   });
 });
