@@ -42,7 +42,7 @@ import { thumbnailsService } from './services/thumbnails.ts';
 import { sweepExpiredUploads, UPLOAD_EXPIRY_MS, uploadsService } from './services/uploads.ts';
 import { downloadLinks } from './storage/download-links.ts';
 import { openBlobStorage } from './storage/open-blob-storage.ts';
-import { copyAsTask, readMediaAfterUpload, restoreAsTask, taskHandlers } from './tasks/handlers.ts';
+import { copyAsTask, emptyTrashAsTask, readMediaAfterUpload, restoreAsTask, taskHandlers } from './tasks/handlers.ts';
 import { taskWorker } from './tasks/worker.ts';
 import { VERSION } from './version.ts';
 import { publicOriginOf } from './web/public-origin.ts';
@@ -131,7 +131,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   const links = downloadLinks(await serverSecret(database.db, 'download-links'));
   const origin = (request: FastifyRequest) => publicOriginOf(request, config);
   const files = filesService({ db: database.db, blobs });
-  await app.register(filesRoutes, { files, uploads, links, auth, origin, copyAsTask: copyAsTask(worker) });
+  await app.register(filesRoutes, { files, uploads, links, auth, origin, copyAsTask: copyAsTask(worker), emptyTrashAsTask: emptyTrashAsTask(worker) });
   const rules = shareRules({
     db: database.db,
     counters,
@@ -145,7 +145,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   const shares = sharesService({ db: database.db, files, rules });
   const restore = restoreService({ db: database.db, files, rules });
   worker.handle(taskHandlers({ files, restore }));
-  await app.register(taskRoutes, { tasks, wake: worker.wake, auth });
+  await app.register(taskRoutes, { tasks, auth });
   await app.register(shareRoutes, { shares, links, auth, origin });
   await app.register(restoreRoutes, { restore, auth, enqueueRestore: restoreAsTask(worker) });
   await app.register(statisticsRoutes, { statistics: statisticsService({ counters }) });

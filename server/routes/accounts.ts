@@ -25,6 +25,7 @@ import type { IssuedTokens } from '../auth/tokens.ts';
 import { ServiceError } from '../errors.ts';
 import { presentProfile, presentSession, presentSignedIn } from '../presenters/accounts.ts';
 import type { AccountsService, RequestOrigin } from '../services/accounts.ts';
+import { fastifyPath } from './fastify-path.ts';
 
 type Options = {
   accounts: AccountsService;
@@ -136,9 +137,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { a
     },
   );
 
-  // A literal ':' in a Fastify path is written '::'.
   app.post(
-    ACCOUNT_PATHS.revokeAllSessions.replace(':', '::'),
+    fastifyPath(ACCOUNT_PATHS.revokeAllSessions),
     { schema: { tags: ['auth'], response: { 200: EmptySchema, ...errors } }, preValidation: auth.requireUser },
     async (request, reply) => {
       await accounts.revokeAllSessions(authOf(request));

@@ -20,6 +20,7 @@ import {
   RenameBody,
 } from '#shared/api/files.ts';
 import { ApiErrorSchema, EmptySchema } from '#shared/api/resources.ts';
+import { StartedTaskSchema } from '#shared/api/tasks.ts';
 import { fileCategoryOf } from '#shared/files/classify.ts';
 import { type Authenticator, authOf } from '../auth/authenticate.ts';
 import type { FileRow } from '../db/repositories/files.ts';
@@ -29,6 +30,7 @@ import { presentCreatedUpload } from '../presenters/uploads.ts';
 import { type CopyRequest, type FilesService, ROOT } from '../services/files.ts';
 import type { UploadsService } from '../services/uploads.ts';
 import type { DownloadLinks } from '../storage/download-links.ts';
+import { fastifyPath } from './fastify-path.ts';
 
 type Options = {
   files: FilesService;
@@ -38,13 +40,12 @@ type Options = {
   origin: (request: FastifyRequest) => string;
   /** Queues a copy task for a big tree; answers its id. */
   copyAsTask: (userId: string, request: CopyRequest, items: number) => Promise<string>;
+  /** Queues emptying the user's trash; answers the task's id. */
+  emptyTrashAsTask: (userId: string) => Promise<string>;
 };
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
-/** A literal ':' in a Fastify path is written '::'. */
-const literal = (path: string) => path.replace(':batch', '::batch').replace(':star', '::star').replace(':unstar', '::unstar');
-
-export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { files, uploads, links, auth, origin, copyAsTask }) => {
+export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { files, uploads, links, auth, origin, copyAsTask, emptyTrashAsTask }) => {
   app.addHook('preValidation', auth.requireUser);
   const userOf = (request: Parameters<typeof authOf>[0]) => authOf(request).user.id;
   /** A thumbnail link when the content is a finished image, '' otherwise. */
@@ -112,13 +113,17 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
     return {};
   });
 
-  app.post(literal(FILES_PATHS.batchMove), { schema: { tags: ['files'], body: BatchMoveBody, response: { 200: EmptySchema, ...errors } } }, async (request) => {
-    await files.move(userOf(request), request.body.ids, request.body.to.parent_id);
-    return {};
-  });
+  app.post(
+    fastifyPath(FILES_PATHS.batchMove),
+    { schema: { tags: ['files'], body: BatchMoveBody, response: { 200: EmptySchema, ...errors } } },
+    async (request) => {
+      await files.move(userOf(request), request.body.ids, request.body.to.parent_id);
+      return {};
+    },
+  );
 
   app.post(
-    literal(FILES_PATHS.batchCopy),
+    fastifyPath(FILES_PATHS.batchCopy),
     {
       schema: {
         tags: ['files'],
@@ -142,11 +147,15 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
     [FILES_PATHS.star, (userId: string, ids: string[]) => files.star(userId, ids, true)],
     [FILES_PATHS.unstar, (userId: string, ids: string[]) => files.star(userId, ids, false)],
   ] as const) {
-    app.post(literal(path), { schema: { tags: ['files'], body: BatchIds, response: { 200: EmptySchema, ...errors } } }, async (request) => {
+    app.post(fastifyPath(path), { schema: { tags: ['files'], body: BatchIds, response: { 200: EmptySchema, ...errors } } }, async (request) => {
       await run(userOf(request), request.body.ids);
       return {};
     });
   }
+
+  app.patch(fastifyPath(FILES_PATHS.emptyTrash), { schema: { tags: ['files'], response: { 200: StartedTaskSchema, ...errors } } }, async (request) => ({
+    task_id: await emptyTrashAsTask(userOf(request)),
+  }));
 
   app.get(FILES_PATHS.events, { schema: { tags: ['files'], querystring: ListEventsQuery, response: { 200: EventListSchema, ...errors } } }, async (request) => {
     const { events, nextPageToken } = await files.recent(userOf(request), request.query.limit ?? 100, request.query.page_token);

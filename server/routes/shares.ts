@@ -23,6 +23,7 @@ import { presentCreatedShare, presentSharedFile, presentShareFolder, presentShar
 import type { ShareVisit } from '../services/share-status.ts';
 import type { SharesService } from '../services/shares.ts';
 import type { DownloadLinks } from '../storage/download-links.ts';
+import { fastifyPath } from './fastify-path.ts';
 
 type Options = {
   shares: SharesService;
@@ -65,9 +66,8 @@ export const shareRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sha
     },
   );
 
-  // A literal ':' in a Fastify path is written '::'.
   app.post(
-    SHARE_PATHS.batchDelete.replace(':', '::'),
+    fastifyPath(SHARE_PATHS.batchDelete),
     { preValidation: auth.requireUser, schema: { tags: ['shares'], body: BatchDeleteSharesBody, response: { 200: EmptySchema, ...errors } } },
     async (request) => {
       await shares.cancel(authOf(request).user.id, request.body.ids);
@@ -102,7 +102,7 @@ export const shareRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sha
   );
 
   app.post(
-    SHARE_PATHS.batchFileInfo.replace(':', '::'),
+    fastifyPath(SHARE_PATHS.batchFileInfo),
     { schema: { tags: ['shares'], body: BatchShareFileInfoBody, response: { 200: BatchShareFileInfoSchema, ...errors } } },
     async (request) => {
       const { status, files } = await shares.fileInfo(shareVisitOf(request, request.body), request.body.file_ids);

@@ -45,6 +45,11 @@ export function copyAsTask(worker: TaskWorker) {
   return (userId: string, request: CopyRequest, items: number) => worker.run({ userId, type: 'copy', name: `Copy (${items} items)`, params: { ...request } });
 }
 
+/** Emptying the trash, run as a task: the trash may hold whole trees. */
+export function emptyTrashAsTask(worker: TaskWorker) {
+  return (userId: string) => worker.run({ userId, type: 'trash', name: 'Empty trash' });
+}
+
 /** A save of a big shared tree into the saver's drive, run as a task. */
 export function restoreAsTask(worker: TaskWorker) {
   return (request: RestoreRequest, items: number) =>
