@@ -13,6 +13,8 @@ import { serverSecret } from './auth/server-secrets.ts';
 import type { Config } from './config.ts';
 import type { NuboDatabase } from './db/database.ts';
 import { errorBody, ServiceError } from './errors.ts';
+import { httpSource } from './offline/http-source.ts';
+import { networkGuard, type ResolveHost } from './offline/network-guard.ts';
 import { accessRoutes } from './routes/access.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { downloadRoutes } from './routes/downloads.ts';
@@ -20,6 +22,7 @@ import { filesRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { moderationRoutes } from './routes/moderation.ts';
+import { offlineRoutes } from './routes/offline.ts';
 import { remoteConfigRoutes } from './routes/remote-config.ts';
 import { restoreRoutes } from './routes/restore.ts';
 import { shareRoutes } from './routes/shares.ts';
@@ -32,6 +35,7 @@ import { downloadsService } from './services/downloads.ts';
 import { filesService } from './services/files.ts';
 import { loadMessages } from './services/messages.ts';
 import { moderationService } from './services/moderation.ts';
+import { discardWork, offlineService } from './services/offline.ts';
 import { remoteConfigService } from './services/remote-config.ts';
 import { restoreService } from './services/restore.ts';
 import { shareRules } from './services/share-status.ts';
@@ -57,9 +61,11 @@ export type AppDependencies = {
   /** Abuse limits; the defaults of services/accounts.ts unless a test needs others. */
   limits?: AccountLimits;
   logger?: FastifyServerOptions['logger'];
+  /** How offline downloads resolve host names; the system's resolver unless a test gives its own. */
+  resolveHost?: ResolveHost;
 };
 
-export async function buildApp({ config, database, counters = memoryCounterStore(), limits, logger }: AppDependencies) {
+export async function buildApp({ config, database, counters = memoryCounterStore(), limits, logger, resolveHost }: AppDependencies) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // Requests already being answered finish on close; idle keep-alive sockets are closed.
@@ -125,13 +131,30 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   const auth = authenticator(accounts, config.publicUrl);
   await app.register(accountRoutes, { accounts, auth, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
   const { blobs, store } = await openBlobStorage(config.blobStore, database.db, UPLOAD_EXPIRY_MS);
-  const tasks = tasksService(database.db);
-  const worker = taskWorker(tasks, app.log);
+  const files = filesService({ db: database.db, blobs });
+  const tasks = tasksService({
+    db: database.db,
+    discardWork: (task) => (task.type === 'offline' ? discardWork(blobs, task.id) : Promise.resolve()),
+    trashFiles: (userId, ids) => files.trash(userId, ids),
+  });
+  const worker = taskWorker(tasks, app.log, { concurrency: config.taskConcurrency });
   const uploads = uploadsService({ db: database.db, blobs, store, onCompleted: readMediaAfterUpload(worker) });
   const links = downloadLinks(await serverSecret(database.db, 'download-links'));
   const origin = (request: FastifyRequest) => publicOriginOf(request, config);
-  const files = filesService({ db: database.db, blobs });
-  await app.register(filesRoutes, { files, uploads, links, auth, origin, copyAsTask: copyAsTask(worker), emptyTrashAsTask: emptyTrashAsTask(worker) });
+  const offline = offlineService({
+    db: database.db,
+    blobs,
+    files,
+    tasks,
+    enqueue: worker.enqueue,
+    http: httpSource({
+      guard: networkGuard({ allow: config.offline.allowNetworks, ...(resolveHost ? { resolve: resolveHost } : {}) }),
+      stallMs: config.offline.stallSeconds * 1000,
+    }),
+    config: config.offline,
+  });
+  await app.register(filesRoutes, { files, uploads, links, auth, origin, copyAsTask: copyAsTask(worker), emptyTrashAsTask: emptyTrashAsTask(worker), offline });
+  await app.register(offlineRoutes, { offline, auth });
   const rules = shareRules({
     db: database.db,
     counters,
@@ -144,8 +167,8 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   });
   const shares = sharesService({ db: database.db, files, rules });
   const restore = restoreService({ db: database.db, files, rules });
-  worker.handle(taskHandlers({ files, restore }));
-  await app.register(taskRoutes, { tasks, auth });
+  worker.handle(taskHandlers({ files, restore, offline }));
+  await app.register(taskRoutes, { tasks, auth, wake: worker.wake });
   await app.register(shareRoutes, { shares, links, auth, origin });
   await app.register(restoreRoutes, { restore, auth, enqueueRestore: restoreAsTask(worker) });
   await app.register(statisticsRoutes, { statistics: statisticsService({ counters }) });
@@ -153,7 +176,10 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   await app.register(remoteConfigRoutes, { remoteConfig: remoteConfigService({ debugConsole: config.debugConsole }) });
   await app.register(moderationRoutes, { moderation: moderationService({ db: database.db }), auth });
   await accounts.grantAdminRoles(config.adminEmails);
-  app.addHook('onReady', async () => worker.start());
+  app.addHook('onReady', async () => {
+    await offline.sweepWork();
+    worker.start();
+  });
   app.addHook('preClose', async () => worker.stop());
   await app.register(uploadRoutes, { uploads, store, auth });
   await app.register(downloadRoutes, { downloads: downloadsService({ db: database.db, blobs, links }), blobs });

@@ -48,8 +48,24 @@ export type Config = {
   embedOrigins: string[];
   /** Networks (addresses or CIDR ranges) whose visitors see no shared content (SPEC §2.7, §4). */
   blockedNetworks: string[];
+  offline: OfflineConfig;
+  /** How many tasks (offline downloads, copies, emptying the trash) one server process runs at once. */
+  taskConcurrency: number;
   /** Whether the public site's hidden debug console may open (DEBUG_CONSOLE, SPEC §4); off unless the operator says on. */
   debugConsole: boolean;
+};
+
+export type OfflineConfig = {
+  /** Networks that are not public but that offline downloads may reach anyway (tests, a LAN mirror). */
+  allowNetworks: string[];
+  /** Per user: offline downloads not yet finished (waiting, running or paused) at once. */
+  activeTasks: number;
+  /** Per user: offline downloads started in one UTC day. */
+  dailyTasks: number;
+  /** The largest download, in bytes. */
+  maxSize: number;
+  /** Seconds without a byte after which a download's connection is dropped and tried again. */
+  stallSeconds: number;
 };
 
 export class ConfigError extends Error {
@@ -86,7 +102,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
     embedOrigins: parseEmbedOrigins(env.EMBED_ORIGINS),
-    blockedNetworks: parseBlockedNetworks(env.BLOCKED_NETWORKS),
+    blockedNetworks: parseNetworks('BLOCKED_NETWORKS', env.BLOCKED_NETWORKS),
+    offline: {
+      allowNetworks: parseNetworks('OFFLINE_ALLOW_NETWORKS', env.OFFLINE_ALLOW_NETWORKS),
+      activeTasks: parseWhole('OFFLINE_ACTIVE_TASKS', env.OFFLINE_ACTIVE_TASKS, 5, 1),
+      dailyTasks: parseWhole('OFFLINE_DAILY_TASKS', env.OFFLINE_DAILY_TASKS, 100, 1),
+      maxSize: parseWhole('OFFLINE_MAX_SIZE', env.OFFLINE_MAX_SIZE, 100 * 1024 ** 3, 1),
+      stallSeconds: parseWhole('OFFLINE_STALL_SECONDS', env.OFFLINE_STALL_SECONDS, 60, 1),
+    },
+    taskConcurrency: parseWhole('TASK_CONCURRENCY', env.TASK_CONCURRENCY, 4, 1),
     debugConsole: parseOnOff('DEBUG_CONSOLE', env.DEBUG_CONSOLE, false),
   };
 }
@@ -104,7 +128,15 @@ function parseEmbedOrigins(raw: string | undefined): string[] {
   return origins;
 }
 
-function parseBlockedNetworks(raw: string | undefined): string[] {
+function parseWhole(name: string, raw: string | undefined, fallback: number, min: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min)
+    throw new ConfigError(`${name} must be a whole number of at least ${min}, not "${raw}"`);
+  return value;
+}
+
+function parseNetworks(name: string, raw: string | undefined): string[] {
   const networks = (raw ?? '')
     .split(',')
     .map((e) => e.trim())
@@ -117,8 +149,7 @@ function parseBlockedNetworks(raw: string | undefined): string[] {
       family !== 0 &&
       extra === undefined &&
       (bits === undefined || (prefix !== '' && Number.isInteger(bits) && bits >= 0 && bits <= (family === 4 ? 32 : 128)));
-    if (!fits)
-      throw new ConfigError(`BLOCKED_NETWORKS must list IP addresses or CIDR ranges like 203.0.113.0/24, separated by commas; "${network}" is not one`);
+    if (!fits) throw new ConfigError(`${name} must list IP addresses or CIDR ranges like 203.0.113.0/24, separated by commas; "${network}" is not one`);
   }
   return networks;
 }

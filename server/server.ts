@@ -5,16 +5,27 @@ import { buildApp } from './app.ts';
 import { memoryCounterStore, redisCounterStore } from './auth/rate-limits.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import type { ResolveHost } from './offline/network-guard.ts';
 import type { AccountLimits } from './services/accounts.ts';
 
 export type RunningServer = Awaited<ReturnType<typeof startServer>>;
 
-export async function startServer(config: Config, options: { logger?: FastifyServerOptions['logger']; limits?: AccountLimits } = {}) {
+export async function startServer(
+  config: Config,
+  options: { logger?: FastifyServerOptions['logger']; limits?: AccountLimits; resolveHost?: ResolveHost } = {},
+) {
   const database = openDatabase(config.database);
   try {
     await database.migrate();
     const counters = config.redisUrl ? redisCounterStore(config.redisUrl) : memoryCounterStore();
-    const app = await buildApp({ config, database, counters, logger: options.logger, ...(options.limits ? { limits: options.limits } : {}) });
+    const app = await buildApp({
+      config,
+      database,
+      counters,
+      logger: options.logger,
+      ...(options.limits ? { limits: options.limits } : {}),
+      ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+    });
     const address = await app.listen({ host: config.host, port: config.port });
     const port = (app.server.address() as { port: number }).port;
     return {

@@ -18,6 +18,7 @@ export const RECENT_PATH = '/drive/recent';
 export const SEARCH_PATH = '/drive/search';
 export const MY_SHARES_PATH = '/drive/shares';
 export const TRASH_PATH = '/drive/trash';
+export const DOWNLOADS_PATH = '/drive/downloads';
 export const ACCOUNT_PATH = '/drive/account';
 
 /** Every page of the drive app, as route patterns: anything else under its prefixes is not found. */
@@ -31,11 +32,17 @@ export const APP_PAGES = [
   SEARCH_PATH,
   MY_SHARES_PATH,
   TRASH_PATH,
+  DOWNLOADS_PATH,
   ACCOUNT_PATH,
 ] as const;
 
 export function isAppRoute(path: string): boolean {
   return APP_ROUTE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/** The sign-in page that comes back to `returnTo` (a path of this site) afterwards. */
+export function signInPathFor(returnTo: string): string {
+  return `${SIGN_IN_PATH}?${new URLSearchParams({ redirect: returnTo })}`;
 }
 
 /** The search page for `text` (the embedded `search` action lands here too). */
@@ -55,6 +62,7 @@ export const DRIVE_SECTIONS: readonly DriveSection[] = [
   { path: ALL_FILES_PATH, labelKey: 'drive.sidebar.allFiles' },
   { path: RECENT_PATH, labelKey: 'drive.sidebar.recent' },
   { path: MY_SHARES_PATH, labelKey: 'drive.sidebar.myShares' },
+  { path: DOWNLOADS_PATH, labelKey: 'offline.title' },
   { path: TRASH_PATH, labelKey: 'drive.sidebar.trash' },
   { path: ACCOUNT_PATH, labelKey: 'drive.sidebar.account' },
 ];

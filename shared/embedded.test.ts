@@ -21,14 +21,14 @@ describe('action values', () => {
     expect(EMBEDDED_ACTIONS).toContain('landing_page');
   });
 
-  it('has the app handle open_file, show_task, highlight_files and search', () => {
-    expect([...APP_HANDLED_ACTIONS].sort()).toEqual(['highlight_files', 'open_file', 'search', 'show_task']);
+  it('has the app handle open_file, show_task, create_task, highlight_files and search', () => {
+    expect([...APP_HANDLED_ACTIONS].sort()).toEqual(['create_task', 'highlight_files', 'open_file', 'search', 'show_task']);
     for (const action of APP_HANDLED_ACTIONS) expect(actionHandledBy(action)).toBe('app');
   });
 
   it('has the host handle every other action', () => {
     const hostActions = EMBEDDED_ACTIONS.filter((action) => !(APP_HANDLED_ACTIONS as readonly string[]).includes(action));
-    expect(hostActions).toHaveLength(16);
+    expect(hostActions).toHaveLength(15);
     for (const action of hostActions) expect(actionHandledBy(action), action).toBe('host');
   });
 

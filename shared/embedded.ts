@@ -29,7 +29,7 @@ export type EmbeddedAction = (typeof EMBEDDED_ACTIONS)[number];
 export const isEmbeddedAction = (value: unknown): value is EmbeddedAction => (EMBEDDED_ACTIONS as readonly unknown[]).includes(value);
 
 /** Actions the embedded app carries out itself; the host handles every other one. */
-export const APP_HANDLED_ACTIONS = ['open_file', 'show_task', 'highlight_files', 'search'] as const satisfies readonly EmbeddedAction[];
+export const APP_HANDLED_ACTIONS = ['open_file', 'show_task', 'create_task', 'highlight_files', 'search'] as const satisfies readonly EmbeddedAction[];
 
 export type ActionHandler = 'app' | 'host';
 

@@ -5,6 +5,7 @@ import { CLIENT_IDS } from '#shared/accounts/clients.ts';
 import { ACCOUNT_PATHS, type TokenBody, type WebSession } from '#shared/api/accounts.ts';
 import { createApiClient } from '#shared/api/client.ts';
 import { filesApi } from '#shared/api/files-client.ts';
+import { offlineApi } from '#shared/api/offline-client.ts';
 import { sharesApi } from '#shared/api/shares-client.ts';
 import { withSessionRefresh } from './accounts/session-refresh.ts';
 import { forgetSignIn, rememberSignIn } from './accounts/signed-in-marker.ts';
@@ -41,3 +42,6 @@ export const driveFiles = filesApi(api);
 
 /** The shares API (the share page, sharing, my shares) over the same client. */
 export const driveShares = sharesApi(api);
+
+/** Offline downloads (links fetched into the drive by the server) over the same client. */
+export const driveOffline = offlineApi(api);

@@ -6,6 +6,7 @@ import { Outlet, type RouteObject } from 'react-router';
 import {
   ACCOUNT_PATH,
   ALL_FILES_PATH,
+  DOWNLOADS_PATH,
   DRIVE_SIGN_IN_PATH,
   FOLDER_PATH_PATTERN,
   LOADING_PATH,
@@ -45,6 +46,7 @@ export const ROUTES: RouteObject[] = [
       { path: SEARCH_PATH, lazy: scene(async () => (await import('./scenes/Search.tsx')).Search) },
       { path: MY_SHARES_PATH, lazy: scene(async () => (await import('./scenes/MyShares.tsx')).MyShares) },
       { path: TRASH_PATH, lazy: scene(async () => (await import('./scenes/Trash.tsx')).Trash) },
+      { path: DOWNLOADS_PATH, lazy: scene(async () => (await import('./scenes/Downloads.tsx')).Downloads) },
       { path: ACCOUNT_PATH, lazy: scene(async () => (await import('./scenes/Account.tsx')).Account) },
       { path: '*', lazy: scene(async () => (await import('./scenes/NotFound.tsx')).NotFound) },
     ],

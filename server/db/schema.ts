@@ -132,6 +132,11 @@ export interface TaskTable {
   file_name: Generated<string>;
   file_size: Generated<number>;
   params: Generated<string>;
+  bytes_done: Generated<number>;
+  /** Bytes a second over the last few seconds, while running. */
+  speed: Generated<number>;
+  /** The API error name a failed task ended with ('' otherwise). */
+  error: Generated<string>;
   /** While running: until when this claim holds; past it, another worker may take the task. */
   lease_until: number | null;
   attempts: Generated<number>;

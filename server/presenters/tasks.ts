@@ -14,9 +14,19 @@ export function presentTask(task: TaskRow): Task {
     file_id: task.file_id,
     file_name: task.file_name,
     file_size: String(task.file_size),
-    params: JSON.parse(task.params),
+    bytes_done: String(task.bytes_done),
+    speed: String(task.speed),
+    error: task.error,
+    params: visibleParams(JSON.parse(task.params)),
     created_time: new Date(task.created_at).toISOString(),
     updated_time: new Date(task.updated_at).toISOString(),
     statuses: [],
   };
+}
+
+/** The params a client may read, as strings: what the task was asked to do, not what a worker keeps for itself. */
+function visibleParams(params: Record<string, unknown>): Record<string, string> {
+  const visible: Record<string, string> = {};
+  for (const key of ['url', 'parentId'] as const) if (typeof params[key] === 'string') visible[key === 'parentId' ? 'parent_id' : key] = params[key];
+  return visible;
 }

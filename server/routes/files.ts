@@ -26,8 +26,10 @@ import { type Authenticator, authOf } from '../auth/authenticate.ts';
 import type { FileRow } from '../db/repositories/files.ts';
 import { presentEvent } from '../presenters/events.ts';
 import { presentFile } from '../presenters/files.ts';
+import { presentCreatedOffline } from '../presenters/offline.ts';
 import { presentCreatedUpload } from '../presenters/uploads.ts';
 import { type CopyRequest, type FilesService, ROOT } from '../services/files.ts';
+import type { OfflineService } from '../services/offline.ts';
 import type { UploadsService } from '../services/uploads.ts';
 import type { DownloadLinks } from '../storage/download-links.ts';
 import { fastifyPath } from './fastify-path.ts';
@@ -42,10 +44,11 @@ type Options = {
   copyAsTask: (userId: string, request: CopyRequest, items: number) => Promise<string>;
   /** Queues emptying the user's trash; answers the task's id. */
   emptyTrashAsTask: (userId: string) => Promise<string>;
+  offline: OfflineService;
 };
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
-export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { files, uploads, links, auth, origin, copyAsTask, emptyTrashAsTask }) => {
+export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { files, uploads, links, auth, origin, copyAsTask, emptyTrashAsTask, offline }) => {
   app.addHook('preValidation', auth.requireUser);
   const userOf = (request: Parameters<typeof authOf>[0]) => authOf(request).user.id;
   /** A thumbnail link when the content is a finished image, '' otherwise. */
@@ -92,6 +95,8 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
   app.post(FILES_PATHS.files, { schema: { tags: ['files'], body: CreateFileBody, response: { 200: CreatedFileSchema, ...errors } } }, async (request) => {
     const body = request.body;
     if (body.kind === 'drive#folder') return { file: presentFile(await files.createFolder(userOf(request), body.parent_id ?? ROOT, body.name)) };
+    if (body.upload_type === 'UPLOAD_TYPE_URL')
+      return presentCreatedOffline(await offline.create(userOf(request), { source: body.url, parentId: body.parent_id, name: body.name }));
     const created = await uploads.create(userOf(request), {
       name: body.name,
       parentId: body.parent_id ?? ROOT,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.ts';
 import { TREE_COPY_INLINE_MAX_ITEMS } from '../services/files.ts';
-import { TASK_LEASE_MS, TASK_MAX_ATTEMPTS, tasksService } from '../services/tasks.ts';
+import { TASK_LEASE_MS, TASK_MAX_ATTEMPTS, TASK_RETRY_DELAY_MS, tasksService } from '../services/tasks.ts';
 import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
 import { insertManyStoredFiles, insertStoredFile } from '../testing/factories.ts';
 import { createTestDatabase, ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
@@ -100,7 +100,7 @@ describe.each(ENGINES)('task queue on %s', (engine) => {
         .values({ id: 'u1', email: 'u1@example.org', name: 'U', password_hash: null, created_at: at, updated_at: at })
         .execute();
       let clock = at;
-      const queue = tasksService(database.db, () => clock);
+      const queue = tasksService({ db: database.db, now: () => clock });
       const task = await queue.enqueue({ userId: 'u1', type: 'trash', name: 'Empty trash' });
       const [a, b] = await Promise.all([queue.claim(), queue.claim()]);
       expect([a?.id, b?.id].filter(Boolean)).toEqual([task.id]);
@@ -111,12 +111,45 @@ describe.each(ENGINES)('task queue on %s', (engine) => {
       const again = await queue.claim();
       expect(again).toMatchObject({ id: task.id, attempts: 2 });
 
-      await queue.fail(again!, 'disk full');
+      // The first worker's claim is gone: its heartbeat says so, and it may no longer write the task.
+      expect(await queue.heartbeat(a ?? b!, { progress: 50 })).toBe(false);
+      expect(await queue.heartbeat(again!, { progress: 40 })).toBe(true);
+
+      // A failure that may pass sends it back to the queue, due after a delay.
+      const passing = { error: 'url_unreachable', message: 'connection reset', final: false };
+      await queue.fail(again!, passing);
+      expect(await queue.claim()).toBeUndefined();
+      clock += TASK_RETRY_DELAY_MS * 2 + 1;
       const third = await queue.claim();
       expect(third?.attempts).toBe(TASK_MAX_ATTEMPTS);
-      await queue.fail(third!, 'disk full');
+      await queue.fail(third!, passing);
+      clock += TASK_RETRY_DELAY_MS * TASK_MAX_ATTEMPTS + 1;
       expect(await queue.claim()).toBeUndefined();
-      expect(await queue.get('u1', task.id)).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: 'disk full' });
+      expect(await queue.get('u1', task.id)).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: 'connection reset', error: 'url_unreachable' });
+    } finally {
+      await database.close();
+      await testDatabase.drop();
+    }
+  });
+
+  it("counts a user's tasks against their limits one request at a time", async () => {
+    const testDatabase = await createTestDatabase(engine);
+    const database = openDatabase(testDatabase.config);
+    try {
+      await database.migrate();
+      const at = Date.now();
+      await database.db
+        .insertInto('user')
+        .values({ id: 'u1', email: 'u1@example.org', name: 'U', password_hash: null, created_at: at, updated_at: at })
+        .execute();
+      const queue = tasksService({ db: database.db });
+      const tries = await Promise.allSettled(
+        Array.from({ length: 12 }, () => queue.enqueue({ userId: 'u1', type: 'offline', name: 'x' }, { active: 3, daily: 100 })),
+      );
+      expect(tries.filter((t) => t.status === 'fulfilled')).toHaveLength(3);
+      expect(tries.filter((t) => t.status === 'rejected').map((t) => (t as PromiseRejectedResult).reason.error)).toEqual(Array(9).fill('task_limit_reached'));
+      const daily = await queue.enqueue({ userId: 'u1', type: 'offline', name: 'x' }, { active: 10, daily: 3 }).catch((failure: unknown) => failure);
+      expect(daily).toMatchObject({ error: 'task_limit_reached', details: [{ reason: 'daily' }] });
     } finally {
       await database.close();
       await testDatabase.drop();

@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
+import { fetched } from './files/fetched.ts';
 import { folders } from './files/folders.ts';
 import { listing } from './files/listing.ts';
 import { media } from './files/media.ts';
@@ -11,12 +12,13 @@ import { recent } from './files/recent.ts';
 import { trash } from './files/trash.ts';
 import { treeCopy } from './files/tree-copy.ts';
 
-export { newFileRow, ROOT } from './files/placement.ts';
+export type { FetchedFile } from './files/fetched.ts';
+export { newFileRow, ROOT, spaceNotEnough } from './files/placement.ts';
 export { type CopyRequest, TREE_COPY_INLINE_MAX_ITEMS } from './files/tree-copy.ts';
 
 export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; now?: () => number }) {
   const context = { db: deps.db, blobs: deps.blobs, now: deps.now ?? Date.now };
-  return { ...listing(context), ...folders(context), ...treeCopy(context), ...trash(context), ...recent(context), ...media(context) };
+  return { ...listing(context), ...folders(context), ...treeCopy(context), ...trash(context), ...recent(context), ...media(context), ...fetched(context) };
 }
 
 export type FilesService = ReturnType<typeof filesService>;

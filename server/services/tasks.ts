@@ -1,50 +1,93 @@
 // Tasks: long operations queued in the task table and run by a worker (server/tasks/worker.ts) in
-// whichever server copy claims them first. A claim is a lease, renewed by progress reports, so a
-// stopped copy's tasks resume elsewhere once it runs out.
+// whichever server copy claims them first. A claim is a lease, renewed by the worker's heartbeat,
+// so a stopped copy's tasks resume elsewhere once it runs out; a person can pause, resume, retry
+// and delete their tasks, and a worker running one learns of it at its next heartbeat.
 import type { Kysely } from 'kysely';
-import { type TaskRow, tasksRepository } from '../db/repositories/tasks.ts';
+import type { TaskAction } from '#shared/api/tasks.ts';
+import { accountsRepository } from '../db/repositories/accounts.ts';
+import { type TaskCursor, type TaskRow, tasksRepository } from '../db/repositories/tasks.ts';
 import type { Database, TaskType } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
+import { conditionsOf, filterNotUnderstood } from '../filters.ts';
 import { newId } from '../ids.ts';
+import { readPageToken, writePageToken } from '../pagination.ts';
 
 export type { TaskRow };
 
 /** How long a claim lasts without a heartbeat; a crashed server's tasks resume after this. */
 export const TASK_LEASE_MS = 30_000;
 export const TASK_MAX_ATTEMPTS = 3;
+/** How long a task that failed for a passing reason waits before its next attempt, per attempt made. */
+export const TASK_RETRY_DELAY_MS = 2_000;
 /** Attempts at a claim before giving the turn back, when other workers keep taking the task read. */
 const CLAIM_TRIES = 5;
+/** Phases in which a task still has work to do (counted against a limit on running tasks). */
+const ACTIVE_PHASES = ['PHASE_TYPE_PENDING', 'PHASE_TYPE_RUNNING', 'PHASE_TYPE_PAUSED'] as const;
+const DAY_MS = 24 * 60 * 60_000;
 
 export type NewTask = { userId: string; type: TaskType; name: string; params?: Record<string, unknown>; fileId?: string; fileName?: string; fileSize?: number };
 
-export function tasksService(db: Kysely<Database>, now: () => number = Date.now) {
+/** Limits on one user's tasks of the new task's type: unfinished ones, and ones created in the current UTC day. */
+export type TaskLimits = { active: number; daily: number };
+
+/** What a running task reports besides its progress. */
+export type TaskProgress = { progress: number; bytesDone?: number; speed?: number; fileSize?: number };
+
+export function tasksService(deps: {
+  db: Kysely<Database>;
+  now?: () => number;
+  /** Drops what a deleted or failed task leaves behind (an offline download's partial bytes). */
+  discardWork?: (task: TaskRow) => Promise<void>;
+  /** Moves the files a deleted task made to the trash, when asked to. */
+  trashFiles?: (userId: string, ids: string[]) => Promise<void>;
+}) {
+  const { db } = deps;
+  const now = deps.now ?? Date.now;
   const tasks = tasksRepository(db);
 
+  function rowOf(task: NewTask, at: number): TaskRow {
+    return {
+      id: newId(),
+      user_id: task.userId,
+      type: task.type,
+      name: task.name,
+      phase: 'PHASE_TYPE_PENDING',
+      progress: 0,
+      message: '',
+      error: '',
+      file_id: task.fileId ?? '',
+      file_name: task.fileName ?? '',
+      file_size: task.fileSize ?? 0,
+      bytes_done: 0,
+      speed: 0,
+      params: JSON.stringify(task.params ?? {}),
+      lease_until: null,
+      attempts: 0,
+      created_at: at,
+      updated_at: at,
+    };
+  }
+
   return {
-    async enqueue(task: NewTask): Promise<TaskRow> {
+    /** Queues a task; with limits, refuses it (task_limit_reached) when the user is at one, checked one request at a time. */
+    async enqueue(task: NewTask, limits?: TaskLimits): Promise<TaskRow> {
       const at = now();
-      const row: TaskRow = {
-        id: newId(),
-        user_id: task.userId,
-        type: task.type,
-        name: task.name,
-        phase: 'PHASE_TYPE_PENDING',
-        progress: 0,
-        message: '',
-        file_id: task.fileId ?? '',
-        file_name: task.fileName ?? '',
-        file_size: task.fileSize ?? 0,
-        params: JSON.stringify(task.params ?? {}),
-        lease_until: null,
-        attempts: 0,
-        created_at: at,
-        updated_at: at,
-      };
-      await tasks.insert(row);
+      const row = rowOf(task, at);
+      if (!limits) {
+        await tasks.insert(row);
+        return row;
+      }
+      await db.transaction().execute(async (tx) => {
+        await accountsRepository(tx).lock(task.userId);
+        const queued = tasksRepository(tx);
+        if ((await queued.countCreatedSince(task.userId, task.type, at - (at % DAY_MS))) >= limits.daily) throw limitReached('daily', limits.daily);
+        if ((await queued.countInPhases(task.userId, task.type, ACTIVE_PHASES)) >= limits.active) throw limitReached('running', limits.active);
+        await queued.insert(row);
+      });
       return row;
     },
 
-    /** Takes the oldest task that is pending, or running with an expired lease. */
+    /** Takes the oldest task that is due, or running with an expired lease. */
     async claim(): Promise<TaskRow | undefined> {
       for (let tries = 0; tries < CLAIM_TRIES; tries++) {
         const at = now();
@@ -56,27 +99,67 @@ export function tasksService(db: Kysely<Database>, now: () => number = Date.now)
       return undefined;
     },
 
-    /** Reports progress and renews the lease. */
-    async progress(id: string, progress: number) {
+    /**
+     * Renews the lease of a claimed task, with its progress when given; answers false when the
+     * task is no longer this claim's to run (paused, deleted, or taken over after a lost lease).
+     */
+    async heartbeat(claimed: TaskRow, report?: TaskProgress): Promise<boolean> {
       const at = now();
-      await tasks.update(id, { progress: Math.min(99, Math.max(0, Math.round(progress))), lease_until: at + TASK_LEASE_MS, updated_at: at });
+      return tasks.updateClaimed(claimed, {
+        lease_until: at + TASK_LEASE_MS,
+        updated_at: at,
+        ...(report
+          ? {
+              // 100 means done, and only complete() says so.
+              progress: Math.min(99, Math.max(0, Math.round(report.progress))),
+              ...(report.bytesDone !== undefined ? { bytes_done: report.bytesDone } : {}),
+              ...(report.speed !== undefined ? { speed: Math.round(report.speed) } : {}),
+              ...(report.fileSize !== undefined ? { file_size: report.fileSize } : {}),
+            }
+          : {}),
+      });
     },
 
-    async complete(id: string, result: { fileId?: string; fileName?: string } = {}) {
-      await tasks.update(id, {
+    /** Keeps what a task learned for its next attempt (an offline download's validator, say). */
+    async remember(claimed: TaskRow, params: Record<string, unknown>): Promise<boolean> {
+      return tasks.updateClaimed(claimed, { params: JSON.stringify(params), updated_at: now() });
+    },
+
+    async complete(claimed: TaskRow, result: { fileId?: string; fileName?: string; fileSize?: number } = {}) {
+      await tasks.updateClaimed(claimed, {
         phase: 'PHASE_TYPE_COMPLETE',
         progress: 100,
+        speed: 0,
         lease_until: null,
         updated_at: now(),
         ...(result.fileId ? { file_id: result.fileId } : {}),
         ...(result.fileName ? { file_name: result.fileName } : {}),
+        ...(result.fileSize !== undefined ? { file_size: result.fileSize, bytes_done: result.fileSize } : {}),
       });
     },
 
-    async fail(task: TaskRow, message: string, { final = false } = {}) {
-      // A task that failed for a passing reason goes back to the queue, a few times.
-      const retry = !final && task.attempts < TASK_MAX_ATTEMPTS;
-      await tasks.update(task.id, { phase: retry ? 'PHASE_TYPE_PENDING' : 'PHASE_TYPE_ERROR', message, lease_until: null, updated_at: now() });
+    /** Gives a claimed task back to the queue at once (its server is stopping). */
+    async release(claimed: TaskRow) {
+      await tasks.updateClaimed(claimed, { phase: 'PHASE_TYPE_PENDING', speed: 0, lease_until: null, updated_at: now() });
+    },
+
+    /**
+     * Records a failure. One that may pass (a dropped connection) sends the task back to the queue
+     * after a delay, a few times; a named one that would come back the same, or the last try, ends it.
+     */
+    async fail(claimed: TaskRow, failure: { error: string; message: string; final: boolean }) {
+      const retry = !failure.final && claimed.attempts < TASK_MAX_ATTEMPTS;
+      // A task that ends here will not continue: what it left on disk goes (a retry starts afresh).
+      if (!retry) await deps.discardWork?.(claimed);
+      const at = now();
+      await tasks.updateClaimed(claimed, {
+        phase: retry ? 'PHASE_TYPE_PENDING' : 'PHASE_TYPE_ERROR',
+        message: failure.message,
+        error: failure.error,
+        speed: 0,
+        lease_until: retry ? at + TASK_RETRY_DELAY_MS * claimed.attempts : null,
+        updated_at: at,
+      });
     },
 
     async get(userId: string, id: string): Promise<TaskRow> {
@@ -85,8 +168,95 @@ export function tasksService(db: Kysely<Database>, now: () => number = Date.now)
       return task;
     },
 
-    list: (userId: string, limit: number, type?: TaskType) => tasks.list(userId, limit, type),
+    /** A page of the user's tasks, newest first, of one type and in some phases when asked. */
+    async list(userId: string, query: { limit: number; type?: TaskType | undefined; filters?: string | undefined; pageToken?: string | undefined }) {
+      const after = query.pageToken ? readPageToken(query.pageToken, taskCursorOf) : undefined;
+      const rows = await tasks.list(userId, { limit: query.limit + 1, type: query.type, phases: phasesOf(query.filters), after });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return { tasks: page, nextPageToken: rows.length > query.limit && last ? writePageToken([last.created_at, last.id]) : '' };
+    },
+
+    /** Retry (a failed task), pause (a waiting or running one) or resume (a paused one). */
+    async act(userId: string, request: { type: TaskType; action: TaskAction; id: string }): Promise<TaskRow> {
+      const task = await tasks.findOwned(userId, request.id);
+      if (!task || task.type !== request.type) throw new ServiceError('not_found', 'This task does not exist.');
+      const at = now();
+      const moved =
+        request.action === 'RETRY'
+          ? await tasks.changePhase(userId, task.id, ['PHASE_TYPE_ERROR'], {
+              phase: 'PHASE_TYPE_PENDING',
+              error: '',
+              message: '',
+              lease_until: null,
+              updated_at: at,
+            })
+          : request.action === 'PAUSE'
+            ? await tasks.changePhase(userId, task.id, ['PHASE_TYPE_PENDING', 'PHASE_TYPE_RUNNING'], {
+                phase: 'PHASE_TYPE_PAUSED',
+                speed: 0,
+                lease_until: null,
+                updated_at: at,
+              })
+            : await tasks.changePhase(userId, task.id, ['PHASE_TYPE_PAUSED'], { phase: 'PHASE_TYPE_PENDING', lease_until: null, updated_at: at });
+      if (!moved)
+        throw new ServiceError(
+          'invalid_request',
+          `This task cannot be ${request.action === 'RETRY' ? 'retried' : request.action === 'PAUSE' ? 'paused' : 'resumed'} now.`,
+          [{ field: 'create_type', reason: task.phase }],
+        );
+      return (await tasks.findOwned(userId, task.id))!;
+    },
+
+    /** Deletes the user's tasks (a running one stops at its next heartbeat), and their files when asked. */
+    async remove(userId: string, ids: string[], { deleteFiles = false } = {}) {
+      const found = await tasks.findManyOwned(userId, [...new Set(ids)]);
+      if (found.length === 0) return;
+      await tasks.removeOwned(
+        userId,
+        found.map((task) => task.id),
+      );
+      for (const task of found) await deps.discardWork?.(task);
+      if (!deleteFiles || !deps.trashFiles) return;
+      for (const task of found) {
+        if (task.phase !== 'PHASE_TYPE_COMPLETE' || !task.file_id) continue;
+        // A file already trashed or deleted by its owner is not this call's failure.
+        await deps.trashFiles(userId, [task.file_id]).catch((failure: unknown) => {
+          if (!(failure instanceof ServiceError)) throw failure;
+        });
+      }
+    },
+
+    idsOfType: (type: TaskType) => tasks.idsOfType(type),
   };
 }
 
 export type TasksService = ReturnType<typeof tasksService>;
+
+function limitReached(reason: 'daily' | 'running', limit: number) {
+  return new ServiceError(
+    'task_limit_reached',
+    reason === 'daily'
+      ? `You can start ${limit} of these a day. Try again tomorrow.`
+      : `You can have ${limit} of these under way at once. Wait for one to finish.`,
+    [{ field: 'tasks', reason, limit }],
+  );
+}
+
+function taskCursorOf([createdAt, id]: unknown[]): TaskCursor | undefined {
+  return typeof createdAt === 'number' && typeof id === 'string' ? { createdAt, id } : undefined;
+}
+
+const TASK_PHASE_NAMES = new Set(['PHASE_TYPE_PENDING', 'PHASE_TYPE_RUNNING', 'PHASE_TYPE_ERROR', 'PHASE_TYPE_COMPLETE', 'PHASE_TYPE_PAUSED']);
+
+/** The phases the `filters` ask for (`{"phase":{"in":"A,B"}}` or `{"phase":{"eq":"A"}}`), none meaning all. */
+function phasesOf(filters: string | undefined): string[] | undefined {
+  let phases: string[] | undefined;
+  for (const [field, condition] of conditionsOf(filters)) {
+    if (field !== 'phase') throw filterNotUnderstood(field);
+    const listed = typeof condition.in === 'string' ? condition.in.split(',') : typeof condition.eq === 'string' ? [condition.eq] : undefined;
+    if (!listed?.every((phase) => TASK_PHASE_NAMES.has(phase))) throw filterNotUnderstood(field);
+    phases = listed;
+  }
+  return phases;
+}

@@ -15,7 +15,7 @@ import type { Database } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { UploadStore } from '../storage/upload-store.ts';
-import { newFileRow, ROOT } from './files.ts';
+import { newFileRow, ROOT, spaceNotEnough } from './files.ts';
 
 /** How many bytes the instant-upload proof asks the client to hash. */
 const PROOF_LENGTH = 64 * 1024;
@@ -192,10 +192,6 @@ export type UploadsService = ReturnType<typeof uploadsService>;
 function proofRange(size: number): { offset: number; length: number } {
   const length = Math.min(PROOF_LENGTH, size);
   return { offset: size === length ? 0 : randomInt(0, size - length + 1), length };
-}
-
-function spaceNotEnough() {
-  return new ServiceError('file_space_not_enough', 'There is not enough storage space left. Free some space or get more storage.');
 }
 
 /** Unfinished uploads are kept this long (tus expiration). */

@@ -25,6 +25,13 @@ export interface BlobStore {
    * answers the storage key to record beside the hash (null when the hash alone locates it).
    */
   adopt(uploadId: string, hash: string): Promise<string | null>;
+  /** Folder on this machine where offline downloads write, before their bytes become blobs. */
+  readonly stagingDir: string;
+  /**
+   * Makes a finished file on this machine (in stagingDir) the blob of `hash`, or drops it when that
+   * blob is already stored; answers the storage key as adopt does. `sent` hears of an upload's progress.
+   */
+  adoptFile(file: string, hash: string, sent?: (bytes: number) => void): Promise<string | null>;
   readRange(hash: string, offset: number, length: number): Promise<Buffer>;
   stream(hash: string): Promise<Readable>;
   remove(blob: StoredBlob): Promise<void>;
@@ -54,35 +61,39 @@ export function localBlobStore(root: string): BlobStore {
       () => true,
       () => false,
     );
+  /** A file on the same disk becomes the blob by a rename: nothing is copied. */
+  async function adoptFile(file: string, hash: string) {
+    const target = full(hash);
+    if (await has(hash)) {
+      await fs.rm(file, { force: true });
+      return null;
+    }
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    // The bytes are on disk before the name points at them: fsync, then rename, then the folder.
+    const handle = await fs.open(file, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.rename(file, target);
+    const folder = await fs.open(path.dirname(target), 'r');
+    try {
+      await folder.sync();
+    } finally {
+      await folder.close();
+    }
+    return null;
+  }
+
   return {
     driver: 'local',
     uploadsLocation,
     derivedDir: root,
+    stagingDir: path.join(root, '.offline'),
     has,
-    async adopt(uploadId, hash) {
-      const uploadPath = path.join(uploadsLocation, path.basename(uploadId));
-      const target = full(hash);
-      if (await has(hash)) {
-        await fs.rm(uploadPath, { force: true });
-        return null;
-      }
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      // The bytes are on disk before the name points at them: fsync, then rename, then the folder.
-      const handle = await fs.open(uploadPath, 'r');
-      try {
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await fs.rename(uploadPath, target);
-      const folder = await fs.open(path.dirname(target), 'r');
-      try {
-        await folder.sync();
-      } finally {
-        await folder.close();
-      }
-      return null;
-    },
+    adopt: (uploadId, hash) => adoptFile(path.join(uploadsLocation, path.basename(uploadId)), hash),
+    adoptFile,
     async readRange(hash, offset, length) {
       const handle = await fs.open(full(hash), 'r');
       try {

@@ -1,9 +1,13 @@
 // Blobs in an S3-compatible object store (BLOB_STORE=s3://…). An upload's multipart object is
 // the blob itself, so its key (not its hash) names it, and the database records which key holds
 // which hash. Downloads are presigned GETs: the bytes go from the store to the browser directly.
-import { mkdirSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, mkdirSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Kysely } from 'kysely';
 import type { BlobStoreConfig } from '../config.ts';
@@ -58,6 +62,21 @@ export function s3BlobStore(config: S3Config, client: S3Client, db: Kysely<Datab
         return existing;
       }
       return uploaded;
+    },
+    stagingDir: path.join(config.cacheDir, 'offline'),
+    async adoptFile(file, hash, sent) {
+      const existing = await keyOf(hash);
+      if (existing) {
+        await fs.rm(file, { force: true });
+        return existing;
+      }
+      // A file fetched by the server goes up in parts, as big uploads do (lib-storage's multipart).
+      const key = keys.blob(`fetched-${randomUUID()}`);
+      const upload = new Upload({ client, params: { Bucket: config.bucket, Key: key, Body: createReadStream(file) } });
+      upload.on('httpUploadProgress', (progress) => sent?.(progress.loaded ?? 0));
+      await upload.done();
+      await fs.rm(file, { force: true });
+      return key;
     },
     async readRange(hash, offset, length) {
       if (length <= 0) return Buffer.alloc(0);

@@ -1,20 +1,23 @@
 // What each type of task does when a worker runs it, and the ways features start one. Tasks are
-// what outlasts a request: emptying the trash, copying or saving a big tree, reading media facts.
+// what outlasts a request: emptying the trash, copying or saving a big tree, reading media facts,
+// fetching a link into the drive.
 import { fileCategoryOf } from '#shared/files/classify.ts';
 import type { FileRow } from '../db/repositories/files.ts';
 import type { CopyRequest, FilesService } from '../services/files.ts';
+import type { OfflineService } from '../services/offline.ts';
 import type { RestoreRequest, RestoreService } from '../services/restore.ts';
 import type { TaskHandlers, TaskWorker } from './worker.ts';
 
-export function taskHandlers({ files, restore }: { files: FilesService; restore: RestoreService }): TaskHandlers {
+export function taskHandlers({ files, restore, offline }: { files: FilesService; restore: RestoreService; offline: OfflineService }): TaskHandlers {
   return {
-    trash: (task, report) => files.emptyTrash(task.user_id, report),
+    trash: (task, run) => files.emptyTrash(task.user_id, run.report),
     upload: (task) => files.learnMedia(String(JSON.parse(task.params).hash), task.file_size),
     copy: async (task) => {
       const request: CopyRequest = JSON.parse(task.params);
       const { copies } = await files.copy(task.user_id, request.ids, request.parentId);
       return copies[0] ? { fileId: copies[0].id, fileName: copies[0].name } : {};
     },
+    offline: (task, run) => offline.run(task, run),
     restore: async (task) => {
       const saved = await restore.runRestore(JSON.parse(task.params));
       if (saved.status !== 'OK') throw new Error(`the share can no longer be saved (${saved.status})`);

@@ -1,51 +1,114 @@
-// Runs queued tasks one at a time in this process: woken when a task is queued, and checking the
-// table now and then for tasks queued by other copies or left behind by a stopped one.
+// Runs queued tasks in this process, a few at a time: woken when a task is queued, and checking the
+// table now and then for tasks queued by other copies or left behind by a stopped one. Each running
+// task's lease is renewed by a heartbeat, which is also how a task learns that its owner paused or
+// deleted it, or that another copy took it over: it is then stopped through its abort signal.
 import type { FastifyBaseLogger } from 'fastify';
+import type { ApiErrorName } from '#shared/api/errors.ts';
 import type { TaskType } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
-import type { NewTask, TaskRow, TasksService } from '../services/tasks.ts';
+import type { NewTask, TaskLimits, TaskProgress, TaskRow, TasksService } from '../services/tasks.ts';
 
 /** What a task made, for its record (the file to open); a task that makes no file answers nothing. */
-type TaskResult = { fileId?: string; fileName?: string };
-// biome-ignore lint/suspicious/noConfusingVoidType: handlers that make no file are plain async functions that return nothing
-export type TaskHandler = (task: TaskRow, report: (progress: number) => Promise<void>) => Promise<TaskResult | void>;
+type TaskResult = { fileId?: string; fileName?: string; fileSize?: number };
 
-const POLL_MS = 2_000;
+/** What a running task gets besides its row: a way to report, a way to remember, and its stop signal. */
+export type TaskRun = {
+  /** Progress 0–99 (or with bytes and speed); renews the lease. */
+  report(progress: number | TaskProgress): Promise<void>;
+  /** Keeps facts for the next attempt in the task's params. */
+  remember(params: Record<string, unknown>): Promise<void>;
+  /** Aborted when the task is paused, deleted or taken over, or the server stops. */
+  signal: AbortSignal;
+};
+
+// biome-ignore lint/suspicious/noConfusingVoidType: handlers that make no file are plain async functions that return nothing
+export type TaskHandler = (task: TaskRow, run: TaskRun) => Promise<TaskResult | void>;
 
 export type TaskHandlers = Partial<Record<TaskType, TaskHandler>>;
 
-export function taskWorker(tasks: TasksService, log: FastifyBaseLogger) {
+/** A failure that may pass (a dropped connection, a stalled server): the task is tried again later, under this name if it lasts. */
+export class PassingFailure extends Error {
+  readonly error: ApiErrorName;
+  constructor(error: ApiErrorName, message: string) {
+    super(message);
+    this.name = 'PassingFailure';
+    this.error = error;
+  }
+}
+
+const POLL_MS = 2_000;
+const HEARTBEAT_MS = 5_000;
+
+export function taskWorker(tasks: TasksService, log: FastifyBaseLogger, { concurrency = 4 }: { concurrency?: number } = {}) {
   let handlers: TaskHandlers = {};
   let stopped = false;
-  let running: Promise<void> | undefined;
+  let claiming = false;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
+  const running = new Map<string, { done: Promise<void>; stop: AbortController }>();
 
-  async function drain() {
-    for (let task = await tasks.claim(); task && !stopped; task = await tasks.claim()) {
-      const handler = handlers[task.type];
+  async function execute(task: TaskRow) {
+    const stop = new AbortController();
+    // A heartbeat that finds the task no longer ours stops it; one that fails keeps trying.
+    const beat = async (report?: TaskProgress) => {
+      if (stop.signal.aborted) return;
+      if (!(await tasks.heartbeat(task, report))) stop.abort(new Error('the task was paused, deleted or taken over'));
+    };
+    const heartbeat = setInterval(
+      () => void beat().catch((failure: unknown) => log.warn({ err: failure, task: task.id }, 'task heartbeat failed')),
+      HEARTBEAT_MS,
+    );
+    heartbeat.unref();
+    const run: TaskRun = {
+      report: (progress) => beat(typeof progress === 'number' ? { progress } : progress),
+      remember: async (params) => {
+        if (!(await tasks.remember(task, params))) stop.abort(new Error('the task was paused, deleted or taken over'));
+      },
+      signal: stop.signal,
+    };
+    const done = (async () => {
       try {
+        const handler = handlers[task.type];
         if (!handler) throw new Error(`no handler for ${task.type} tasks`);
-        const result = await handler(task, (progress) => tasks.progress(task!.id, progress));
-        await tasks.complete(task.id, result ?? {});
+        // A task that got to its end completes, stopped or not; one no longer ours is not written.
+        await tasks.complete(task, (await handler(task, run)) ?? {});
       } catch (failure) {
+        if (stop.signal.aborted) {
+          // Stopped by the server's stop, it goes back to the queue now; paused, deleted or
+          // taken over, its row already says what comes next.
+          if (stopped) await tasks.release(task);
+          return;
+        }
         log.error({ err: failure, task: task.id }, 'task failed');
-        // A named error (a full drive, a folder gone) comes back the same on every try: it is final.
-        await tasks.fail(task, failure instanceof Error ? failure.message : String(failure), { final: failure instanceof ServiceError });
+        await tasks.fail(task, failureOf(failure));
+      } finally {
+        clearInterval(heartbeat);
+        running.delete(task.id);
+        wake();
       }
+    })().catch((failure: unknown) => log.error({ err: failure, task: task.id }, 'task could not be recorded'));
+    running.set(task.id, { done, stop });
+  }
+
+  async function fill() {
+    while (!stopped && running.size < concurrency) {
+      const task = await tasks.claim();
+      if (!task) return;
+      void execute(task);
     }
   }
 
   function wake() {
     if (stopped) return;
-    if (running) {
+    if (claiming) {
       again = true;
       return;
     }
-    running = drain()
-      .catch((failure: unknown) => log.error({ err: failure }, 'task worker stopped on an error'))
+    claiming = true;
+    fill()
+      .catch((failure: unknown) => log.error({ err: failure }, 'task worker could not claim a task'))
       .finally(() => {
-        running = undefined;
+        claiming = false;
         if (again) {
           again = false;
           wake();
@@ -53,16 +116,22 @@ export function taskWorker(tasks: TasksService, log: FastifyBaseLogger) {
       });
   }
 
+  /** Queues a task (within the user's limits, when given) and wakes the worker. */
+  async function enqueue(task: NewTask, limits?: TaskLimits): Promise<TaskRow> {
+    const queued = await tasks.enqueue(task, limits);
+    wake();
+    return queued;
+  }
+
   return {
     /** What each type of task does; given once the services the handlers use are built. */
     handle(given: TaskHandlers) {
       handlers = given;
     },
+    enqueue,
     /** Queues a task and wakes the worker; answers the task's id for the caller to follow. */
     async run(task: NewTask): Promise<string> {
-      const queued = await tasks.enqueue(task);
-      wake();
-      return queued.id;
+      return (await enqueue(task)).id;
     },
     start() {
       timer = setInterval(wake, POLL_MS);
@@ -70,13 +139,25 @@ export function taskWorker(tasks: TasksService, log: FastifyBaseLogger) {
       wake();
     },
     wake,
-    /** Finishes the task under way (its lease would hand it to another copy otherwise). */
+    /**
+     * Stops claiming, and stops the tasks under way: each gives its task back to the queue at
+     * once (a download resumes from its bytes on disk), instead of holding it until its lease ends.
+     */
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
-      await running;
+      for (const { stop } of running.values()) stop.abort(new Error('the server is stopping'));
+      await Promise.all([...running.values()].map(({ done }) => done));
     },
   };
 }
 
 export type TaskWorker = ReturnType<typeof taskWorker>;
+
+function failureOf(failure: unknown): { error: string; message: string; final: boolean } {
+  const message = failure instanceof Error ? failure.message : String(failure);
+  // A named error (a full drive, a folder gone) comes back the same on every try: it is final.
+  if (failure instanceof ServiceError) return { error: failure.error, message, final: true };
+  if (failure instanceof PassingFailure) return { error: failure.error, message, final: false };
+  return { error: '', message, final: false };
+}

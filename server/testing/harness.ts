@@ -9,6 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { type Config, type DatabaseConfig, loadConfig } from '../config.ts';
 import { quoteIdentifier } from '../db/database.ts';
+import type { ResolveHost } from '../offline/network-guard.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import { type AccountLimits, DEFAULT_LIMITS } from '../services/accounts.ts';
 
@@ -68,7 +69,12 @@ export const TEST_LIMITS: AccountLimits = {
   challengesPerIp: { ...DEFAULT_LIMITS.challengesPerIp, max: 100_000 },
 };
 
-export async function startTestServer(engine: TestEngine, overrides: Partial<Config> = {}, limits: AccountLimits = TEST_LIMITS): Promise<TestServer> {
+export async function startTestServer(
+  engine: TestEngine,
+  overrides: Partial<Config> = {},
+  limits: AccountLimits = TEST_LIMITS,
+  resolveHost?: ResolveHost,
+): Promise<TestServer> {
   // A database given in overrides is shared with another server (scale-out tests) and kept.
   const database = overrides.database ? { config: overrides.database, drop: async () => {} } : await createTestDatabase(engine);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nubo-test-data-'));
@@ -79,7 +85,11 @@ export async function startTestServer(engine: TestEngine, overrides: Partial<Con
     database: database.config,
     ...overrides,
   };
-  const server = await startServer(config, { logger: process.env.NUBO_TEST_LOGS ? { level: 'error' } : false, limits });
+  const server = await startServer(config, {
+    logger: process.env.NUBO_TEST_LOGS ? { level: 'error' } : false,
+    limits,
+    ...(resolveHost ? { resolveHost } : {}),
+  });
   return {
     ...server,
     config,

@@ -83,7 +83,7 @@ describe('file failure messages', () => {
     ['file_rename_to_same_name', 'files.error.sameName'],
     ['file_move_or_copy_to_cur', 'files.error.intoItself'],
     ['file_name_empty', 'files.name.empty'],
-    ['task_daily_create_limit', 'files.error.dailyLimit'],
+    ['url_not_allowed', 'offline.error.notAllowed'],
   ])('gives %s its own message through the app-wide catalogue', (error, key) => {
     expect(failureMessage(fileApiError(error), { locale: 'en-US' }).key).toBe(key);
   });
@@ -111,9 +111,9 @@ describe('file failure messages', () => {
   });
 
   it("takes the call's own messages first, then the shared ones", () => {
-    const own = { invalid_request: 'site.urlChecker.error.notAccepted', not_found: 'site.api.unavailable' } as const;
+    const own = { invalid_request: 'offline.error.unsupported', not_found: 'site.api.unavailable' } as const;
     expect(failureMessage(fileApiError('invalid_request', [{ field: 'name', reason: 'slash' }]), { locale: 'en-US', messages: own }).key).toBe(
-      'site.urlChecker.error.notAccepted',
+      'offline.error.unsupported',
     );
     expect(failureMessage(new ApiError(404, { error: 'not_found', error_code: 5, error_description: '' }), { locale: 'en-US', messages: own }).key).toBe(
       'site.api.unavailable',

@@ -36,12 +36,15 @@ export const API_ERROR_MESSAGES: Readonly<ApiErrorMessages> = {
   file_move_or_copy_to_cur: 'files.error.intoItself',
   file_name_empty: 'files.name.empty',
   file_restore_own: 'share.error.restoreOwn',
-  task_daily_create_limit: 'files.error.dailyLimit',
-  task_run_nums_limit: 'files.error.runningLimit',
+  task_limit_reached: 'files.error.runningLimit',
+  task_too_large: 'offline.error.tooLarge',
   payload_too_large: 'files.error.tooLarge',
   service_unavailable: 'files.error.unavailable',
-  task_url_unsupported: 'site.urlChecker.error.unsupported',
-  task_url_resolve_error: 'site.urlChecker.error.unreachable',
+  url_unsupported: 'offline.error.unsupported',
+  url_unreachable: 'offline.error.unreachable',
+  url_not_allowed: 'offline.error.notAllowed',
+  content_taken_down: 'offline.error.takenDown',
+  torrent_no_peers: 'offline.error.noPeers',
 };
 
 export const PASSWORD_PROBLEM_MESSAGES: Record<PasswordProblem, Message> = {
@@ -143,6 +146,9 @@ export function failureMessage(failure: unknown, { locale, now = Date.now(), mes
       return invalidRequest(fields);
     case 'too_many_requests':
       return tooManyRequests(failure, locale, now);
+    case 'task_limit_reached':
+      // The day's allowance and the running tasks are two limits with two different remedies.
+      return { key: fields.some((detail) => detail.reason === 'daily') ? 'files.error.dailyLimit' : 'files.error.runningLimit' };
   }
   const key = failure.error === 'network_error' || isApiErrorName(failure.error) ? API_ERROR_MESSAGES[failure.error] : undefined;
   if (key) return { key };
@@ -157,6 +163,7 @@ export const FAILURE_MESSAGE_KEYS: readonly MessageKey[] = [
     'error.generic',
     'error.tooManyRequests',
     'account.password.wrongCurrent',
+    'files.error.dailyLimit',
     ...Object.values(API_ERROR_MESSAGES),
     ...Object.values(PASSWORD_PROBLEM_MESSAGES).map(({ key }) => key),
     ...Object.values(NAME_PROBLEM_MESSAGES).map(({ key }) => key),
@@ -164,6 +171,11 @@ export const FAILURE_MESSAGE_KEYS: readonly MessageKey[] = [
     ...Object.values(INVALID_FIELD_MESSAGES).filter((key) => key !== undefined),
   ]),
 ];
+
+/** What to tell a person about a task that ended in error: its named error's message, or the generic one. */
+export function taskFailureMessage(error: string): Message {
+  return { key: (isApiErrorName(error) ? API_ERROR_MESSAGES[error] : undefined) ?? 'task.phase.error' };
+}
 
 /** The text of a message, or undefined for none (a field without a problem). */
 export function messageText(t: Translate, message: Message | undefined): string | undefined {

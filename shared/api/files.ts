@@ -2,6 +2,7 @@
 // list's events, the quota), shared by the server's routes and the clients.
 import { type Static, Type } from 'typebox';
 import { FILE_CATEGORIES } from '../files/classify.ts';
+import { CreatedOfflineSchema, CreateOfflineBody } from './offline.ts';
 import { Int64String, oneOf, Time } from './resources.ts';
 import { TASK_PHASES } from './tasks.ts';
 
@@ -58,7 +59,7 @@ export const CreateUploadBody = Type.Object({
 });
 export type CreateUploadBody = Static<typeof CreateUploadBody>;
 
-export const CreateFileBody = Type.Union([CreateFolderBody, CreateUploadBody]);
+export const CreateFileBody = Type.Union([CreateFolderBody, CreateUploadBody, CreateOfflineBody]);
 
 /** Ours: proving an instant upload, the SHA-256 (hex) of the byte range the server chose. */
 export const ProofBody = Type.Object({ range_hash: Type.String({ pattern: '^[0-9a-fA-F]{64}$' }) });
@@ -198,4 +199,4 @@ export const CopiedFilesSchema = Type.Object({ files: Type.Array(FileSchema), ta
 export const FileIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 /** What POST /files answers: a new upload, or a new folder. */
-export const CreatedFileSchema = Type.Union([CreatedUploadSchema, CreatedFolderSchema]);
+export const CreatedFileSchema = Type.Union([CreatedUploadSchema, CreatedFolderSchema, CreatedOfflineSchema]);

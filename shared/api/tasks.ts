@@ -6,6 +6,8 @@ import { Int64String, oneOf, Time } from './resources.ts';
 export const TASK_PATHS = {
   task: '/drive/v1/tasks/:id',
   list: '/drive/v1/tasks',
+  /** POST: act on a task (retry, pause, resume), by `create_type`. */
+  act: '/drive/v1/task',
 } as const;
 
 /** Task and file phases; PHASE_TYPE_UNKNOW is spelled as the API spells it. */
@@ -32,6 +34,11 @@ export const TaskSchema = Type.Object({
   file_id: Type.String(),
   file_name: Type.String(),
   file_size: Int64String,
+  /** Ours: bytes fetched so far, and the speed over the last seconds in bytes a second (offline downloads). */
+  bytes_done: Int64String,
+  speed: Int64String,
+  /** Ours: the named error (API.md) a task in PHASE_TYPE_ERROR ended with, for the client to translate. */
+  error: Type.String(),
   params: Type.Record(Type.String(), Type.String()),
   created_time: Time,
   updated_time: Time,
@@ -43,10 +50,31 @@ export const TaskParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 export const TaskListQuery = Type.Object({
   type: Type.Optional(oneOf(TASK_TYPES)),
+  /** API.md filters; tasks understand `phase` with `eq` or `in`. */
+  filters: Type.Optional(Type.String({ maxLength: 2000 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+  page_token: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+
+export const DeleteTasksQuery = Type.Object({
+  /** Comma-separated ids. */
+  task_ids: Type.String({ minLength: 1, maxLength: 64 * 100 }),
+  /** Whether the files the tasks made go to the trash too. */
+  delete_files: Type.Optional(Type.Boolean()),
+});
+
+/** What a person can do to a task: run a failed one again, hold a running one, let a held one go on. */
+export const TASK_ACTIONS = ['RETRY', 'PAUSE', 'RESUME'] as const;
+export type TaskAction = (typeof TASK_ACTIONS)[number];
+
+export const TaskActionBody = Type.Object({
+  type: oneOf(TASK_TYPES),
+  create_type: oneOf(TASK_ACTIONS),
+  id: Type.String({ minLength: 1, maxLength: 64 }),
 });
 
 export const TaskListSchema = Type.Object({ tasks: Type.Array(TaskSchema), next_page_token: Type.String() });
 
 /** What an operation started as a task answers: the task to follow. */
 export const StartedTaskSchema = Type.Object({ task_id: Type.String() });
+export type TaskList = Static<typeof TaskListSchema>;

@@ -53,3 +53,16 @@ function fitName(stem: string, extension: string): string {
   }
   return result;
 }
+
+/**
+ * A name given by someone else (a web server, a torrent) made into one the drive accepts: slashes
+ * and control characters replaced, cut to the byte limit keeping the extension, and `fallback`
+ * when nothing usable is left. What the name says stays data.
+ */
+export function usableName(raw: string, fallback: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this replaces
+  const cleaned = raw.replace(/[/\u0000-\u001f\u007f-\u009f]/g, '_').trim();
+  if (!cleaned || cleaned === '.' || cleaned === '..') return fallback;
+  const { stem, extension } = splitExtension(cleaned);
+  return fitName(stem, new TextEncoder().encode(extension).length < NAME_MAX_BYTES / 2 ? extension : '');
+}

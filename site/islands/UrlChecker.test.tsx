@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTranslator } from '#shared/i18n/translator.ts';
 import enUS from '../../content/i18n/en-US.json';
 import { islandMessages } from './island.ts';
@@ -35,11 +35,53 @@ describe('UrlChecker', () => {
     expect(screen.getByRole('link', { name: enUS['site.urlChecker.openShare'] }).getAttribute('href')).toBe('/s/AbC123?s_code=x1y2');
   });
 
-  it('shows a pasted link with markup in it as text only, and offers to save it', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  /** The server's answer to the inspection, as this server would send it. */
+  function answering(status: number, body: unknown) {
+    const calls: { url: string; body: unknown }[] = [];
+    vi.stubGlobal('fetch', async (input: Request | string, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      calls.push({ url: request.url, body: await request.clone().json() });
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    });
+    return calls;
+  }
+
+  it('shows a pasted link with markup in it as text only, and the name and size the server inspected, as text', async () => {
+    const calls = answering(200, {
+      kind: 'drive#resource',
+      source: 'http',
+      url: 'https://example.com/a.zip',
+      name: '<b>a</b>.zip',
+      size: '2048',
+      mime_type: 'application/zip',
+      file_category: 'ARCHIVE',
+      files: [],
+    });
     const { container } = render(<UrlChecker messages={messages} />);
     check('https://example.com/<img src=x onerror=alert(1)>.zip');
     expect(container.querySelector('[data-part=checked]')?.textContent).toBe('https://example.com/%3Cimg%20src=x%20onerror=alert(1)%3E.zip');
     expect(container.querySelector('[data-part=result] img')).toBeNull();
+    expect(await screen.findByText('<b>a</b>.zip')).toBeDefined();
+    expect(container.querySelector('[data-part=inspected] b')).toBeNull();
+    expect(screen.getByText('2.00 KB')).toBeDefined();
+    expect(calls).toEqual([
+      { url: 'https://nubo.example.org/drive/v1/offline:inspect', body: { url: 'https://example.com/%3Cimg%20src=x%20onerror=alert(1)%3E.zip' } },
+    ]);
     expect(screen.getByRole('button', { name: enUS['site.urlChecker.save'] })).toBeDefined();
+  });
+
+  it('sends a signed-out visitor to sign in, coming back to the same link', async () => {
+    answering(401, { error: 'unauthenticated', error_code: 16, error_description: 'Sign in first.' });
+    render(<UrlChecker messages={messages} />);
+    check('https://example.com/file.zip');
+    const signIn = await screen.findByRole('link', { name: enUS['site.urlChecker.signIn'] });
+    const back = new URL(signIn.getAttribute('href')!, location.origin).searchParams.get('redirect');
+    expect(back).toBe('/en-US/url-checker?url=https%3A%2F%2Fexample.com%2Ffile.zip');
+    expect(screen.getByRole('status').textContent).toBe(enUS['error.unauthenticated']);
+    expect(screen.queryByRole('button', { name: enUS['site.urlChecker.save'] })).toBeNull();
   });
 });

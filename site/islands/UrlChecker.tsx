@@ -1,18 +1,19 @@
 // /url-checker: a pasted link is checked (url-check.ts); a share of this server is offered to
-// open, anything else to save into the drive as an offline download (POST /drive/v1/files with
-// upload_type UPLOAD_TYPE_URL, API.md).
+// open, anything else is inspected by the server (its name and size, without fetching it) and can
+// be saved into the drive as an offline download (POST /drive/v1/files with upload_type
+// UPLOAD_TYPE_URL, API.md). A signed-out visitor is sent to sign in and comes back to the link.
 
-import { type FormEvent, useRef, useState } from 'react';
-import type { ApiErrorMessages } from '#shared/api/error-messages.ts';
-import { FILES_PATHS } from '#shared/api/files.ts';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { ApiError, toApiError } from '#shared/api/client.ts';
+import type { Inspection } from '#shared/api/offline.ts';
+import { offlineApi } from '#shared/api/offline-client.ts';
+import { DOWNLOADS_PATH, signInPathFor } from '#shared/app-paths.ts';
+import { formatSize } from '#shared/format.ts';
 import type { MessageKey } from '#shared/i18n/translator.ts';
 import { TextField } from '#shared/ui/TextField.tsx';
-import { describeApiFailure, errorMessageKeys, siteApi } from './island.ts';
+import { describeApiFailure, siteApi } from './island.ts';
 import { type IslandProps, type Status, StatusLine, useHydrated, useIslandText } from './island-ui.tsx';
 import { checkUrl, type UrlCheck } from './url-check.ts';
-
-/** A refused body, when saving a link, is the link itself: every other error is worded as everywhere else. */
-const SAVE_LINK_ERROR_MESSAGES: ApiErrorMessages = { invalid_request: 'site.urlChecker.error.notAccepted' };
 
 /** The strings this island shows, picked for it at build time (islandMessages). */
 export const URL_CHECKER_MESSAGES: readonly MessageKey[] = [
@@ -25,9 +26,18 @@ export const URL_CHECKER_MESSAGES: readonly MessageKey[] = [
   'site.urlChecker.openShare',
   'site.urlChecker.save',
   'site.urlChecker.saved',
+  'site.urlChecker.name',
+  'site.urlChecker.size',
+  'site.urlChecker.signIn',
+  'site.urlChecker.openDownloads',
+  'offline.dialog.sizeUnknown',
   'site.api.working',
-  ...errorMessageKeys(SAVE_LINK_ERROR_MESSAGES),
 ];
+
+/** The query parameter that brings a link back to the checker, after signing in. */
+const LINK_PARAMETER = 'url';
+
+type Checked = Exclude<UrlCheck, { kind: 'invalid' }>;
 
 export function UrlChecker({ messages }: IslandProps) {
   const text = useIslandText(messages);
@@ -35,12 +45,17 @@ export function UrlChecker({ messages }: IslandProps) {
   const input = useRef<HTMLInputElement>(null);
   const [link, setLink] = useState('');
   const [status, setStatus] = useState<Status>();
-  const [checked, setChecked] = useState<Exclude<UrlCheck, { kind: 'invalid' }>>();
-  const [saving, setSaving] = useState(false);
+  const [checked, setChecked] = useState<Checked>();
+  const [inspection, setInspection] = useState<Inspection>();
+  const [signInNeeded, setSignInNeeded] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
 
-  const check = (event: FormEvent) => {
-    event.preventDefault();
-    const result = checkUrl(link, location.origin);
+  async function check(pasted: string) {
+    const result = checkUrl(pasted, location.origin);
+    setInspection(undefined);
+    setSignInNeeded(false);
+    setSaved(false);
     if (result.kind === 'invalid') {
       setChecked(undefined);
       setStatus({ message: text('site.urlChecker.invalid'), kind: 'error' });
@@ -49,25 +64,60 @@ export function UrlChecker({ messages }: IslandProps) {
     }
     setStatus(undefined);
     setChecked(result);
+    if (result.kind !== 'download') return;
+    setBusy(true);
+    setStatus({ message: text('site.api.working'), kind: 'info' });
+    try {
+      setInspection(await offlineApi(siteApi()).inspect(result.url));
+      setStatus(undefined);
+    } catch (cause) {
+      failed(cause);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** A refusal is said in the page's language; one for want of a session offers to sign in. */
+  function failed(cause: unknown) {
+    const failure = toApiError(cause);
+    if (failure instanceof ApiError && failure.status === 401) setSignInNeeded(true);
+    setStatus({ message: describeApiFailure(failure, text), kind: 'error' });
+  }
+
+  // Back from signing in with the link: it is checked again at once.
+  useEffect(() => {
+    const returned = new URLSearchParams(location.search).get(LINK_PARAMETER);
+    if (!returned) return;
+    setLink(returned);
+    void check(returned);
+    // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, for the address the page was opened with
+  }, []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void check(link);
   };
 
   const save = async (url: string) => {
-    setSaving(true);
+    setBusy(true);
     setStatus({ message: text('site.api.working'), kind: 'info' });
     try {
-      await siteApi().post(FILES_PATHS.files, { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url }, parent_id: '' });
+      await offlineApi(siteApi()).create(url, '');
+      setSaved(true);
       setStatus({ message: text('site.urlChecker.saved'), kind: 'success' });
     } catch (cause) {
-      setStatus({ message: describeApiFailure(cause, text, SAVE_LINK_ERROR_MESSAGES), kind: 'error' });
+      failed(cause);
     } finally {
-      setSaving(false);
+      setBusy(false);
     }
   };
+
+  const returnHere = (url: string) => `${location.pathname}?${new URLSearchParams({ [LINK_PARAMETER]: url })}`;
 
   return (
     <>
       {hydrated && (
-        <form className="inline-form" noValidate onSubmit={check}>
+        <form className="inline-form" noValidate onSubmit={submit}>
           <TextField
             ref={input}
             label={text('site.urlChecker.label')}
@@ -80,7 +130,7 @@ export function UrlChecker({ messages }: IslandProps) {
             value={link}
             onValueChange={setLink}
           />
-          <button type="submit" className="primary">
+          <button type="submit" className="primary" disabled={busy}>
             {text('site.urlChecker.check')}
           </button>
         </form>
@@ -105,9 +155,27 @@ export function UrlChecker({ messages }: IslandProps) {
           ) : (
             <>
               <p>{text('site.urlChecker.isDownload')}</p>
-              <button type="button" className="primary" data-part="save" disabled={saving} onClick={() => void save(checked.url)}>
-                {text('site.urlChecker.save')}
-              </button>
+              {inspection && (
+                <dl className="inspected" data-part="inspected">
+                  <dt>{text('site.urlChecker.name')}</dt>
+                  <dd>{inspection.name}</dd>
+                  <dt>{text('site.urlChecker.size')}</dt>
+                  <dd>{inspection.size === '-1' ? text('offline.dialog.sizeUnknown') : formatSize(Number(inspection.size))}</dd>
+                </dl>
+              )}
+              {signInNeeded ? (
+                <a className="button primary" data-part="sign-in" href={signInPathFor(returnHere(checked.url))}>
+                  {text('site.urlChecker.signIn')}
+                </a>
+              ) : saved ? (
+                <a className="button" data-part="downloads" href={DOWNLOADS_PATH}>
+                  {text('site.urlChecker.openDownloads')}
+                </a>
+              ) : (
+                <button type="button" className="primary" data-part="save" disabled={busy} onClick={() => void save(checked.url)}>
+                  {text('site.urlChecker.save')}
+                </button>
+              )}
             </>
           )}
         </div>

@@ -27,9 +27,9 @@ describe('describeApiFailure', () => {
   });
 
   it("says what to do for a named error, from the island's own messages first, then the common ones", () => {
-    const own = { invalid_request: 'site.urlChecker.error.notAccepted', file_space_not_enough: 'files.error.spaceNotEnough' } as const;
+    const own = { invalid_request: 'offline.error.unsupported', file_space_not_enough: 'files.error.spaceNotEnough' } as const;
     const validation = failure(400, 'invalid_request', "body must have required property 'name'");
-    expect(describeApiFailure(validation, text, own)).toBe('site.urlChecker.error.notAccepted');
+    expect(describeApiFailure(validation, text, own)).toBe('offline.error.unsupported');
     expect(describeApiFailure(failure(403, 'file_space_not_enough', 'Not enough space.'), text, own)).toBe('files.error.spaceNotEnough');
     expect(describeApiFailure(failure(429, 'too_many_requests', 'Slow down.'), text, own)).toBe('error.tooManyRequestsSoon');
     expect(describeApiFailure(failure(403, 'permission_denied', 'No.'), text)).toBe('error.permissionDenied');

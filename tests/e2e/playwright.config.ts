@@ -62,6 +62,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       EMBED_ORIGINS: `http://127.0.0.1:${embedHostPort}`,
+      // The download tests' web server runs on loopback, which offline downloads refuse by default.
+      OFFLINE_ALLOW_NETWORKS: '127.0.0.1/32',
       // The share tests take content down as this moderator.
       ADMIN_EMAILS: 'moderator@e2e.example.com',
       // A calendar with one campaign ended long ago and others running for decades, so the

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { afterSignInPath, SIGNED_IN_HOME, sameOriginPath, signInPathFor } from './redirect.ts';
+import { signInPathFor } from '#shared/app-paths.ts';
+import { afterSignInPath, SIGNED_IN_HOME, sameOriginPath } from './redirect.ts';
 
 const ORIGIN = 'https://nubo.example';
 

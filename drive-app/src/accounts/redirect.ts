@@ -1,6 +1,6 @@
 // Where a sign-in sends the user next: the `redirect` entry parameter, but only to a page of this
 // site, so a crafted link cannot use Nubo's sign-in page to send people elsewhere.
-import { ALL_FILES_PATH, SIGN_IN_PATH } from '#shared/app-paths.ts';
+import { ALL_FILES_PATH } from '#shared/app-paths.ts';
 
 /** The signed-in home: the user's files. */
 export const SIGNED_IN_HOME = ALL_FILES_PATH;
@@ -22,9 +22,4 @@ export function sameOriginPath(raw: string | null | undefined, origin: string): 
 /** The page to open after signing in, from the entry query. */
 export function afterSignInPath(query: URLSearchParams, origin: string): string {
   return sameOriginPath(query.get('redirect'), origin) ?? SIGNED_IN_HOME;
-}
-
-/** The sign-in page that comes back to `returnTo` afterwards. */
-export function signInPathFor(returnTo: string): string {
-  return `${SIGN_IN_PATH}?${new URLSearchParams({ redirect: returnTo })}`;
 }

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { signInPathFor } from '../accounts/redirect.ts';
+import { signInPathFor } from '#shared/app-paths.ts';
 import { useT } from '../i18n.ts';
 import { $user, userStore } from '../stores/user.ts';
 import type { UserInfo } from '../stores/user-store.ts';

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { NavLink } from 'react-router';
-import { DRIVE_SECTIONS } from '#shared/app-paths.ts';
+import { DOWNLOADS_PATH, DRIVE_SECTIONS } from '#shared/app-paths.ts';
 import { isEmbedded } from '../embedding/embedding.ts';
 import { useT } from '../i18n.ts';
+import { $downloadsUnderway } from '../stores/downloads.ts';
 import { $layout, setSidebarMobileVisible } from '../stores/layout.ts';
 import { $user } from '../stores/user.ts';
 import { QuotaBar } from './QuotaBar.tsx';
@@ -25,6 +26,7 @@ export function Sidebar() {
             <li key={section.path}>
               <NavLink to={section.path} onClick={() => setSidebarMobileVisible(false)}>
                 {t(section.labelKey)}
+                {signedIn && section.path === DOWNLOADS_PATH && <DownloadsBadge />}
               </NavLink>
             </li>
           ))}
@@ -41,5 +43,17 @@ export function Sidebar() {
         {signedIn && <QuotaBar />}
       </nav>
     </>
+  );
+}
+
+/** How many downloads are under way, beside the Downloads entry, while there are some. */
+function DownloadsBadge() {
+  const t = useT();
+  const count = useStore($downloadsUnderway);
+  if (count === 0) return null;
+  return (
+    <span className="nav-badge" role="status" aria-label={t('offline.badge', { count })}>
+      {count}
+    </span>
   );
 }

@@ -7,8 +7,10 @@ import { folderPath, searchPath } from '#shared/app-paths.ts';
 import { driveFiles } from '../api.ts';
 import { BusyNotice } from '../components/BusyNotice.tsx';
 import { Dialog } from '../components/dialogs/Dialog.tsx';
+import { NewDownloadDialog } from '../components/dialogs/NewDownloadDialog.tsx';
 import { FailureNotice } from '../components/FailureNotice.tsx';
 import { PreviewDialog } from '../components/preview/PreviewDialog.tsx';
+import { TaskStatus } from '../components/tasks/TaskStatus.tsx';
 import { useT } from '../i18n.ts';
 import { $appAction } from './embedding.ts';
 
@@ -21,12 +23,13 @@ const idsOf = (params: Record<string, string>) =>
 
 /**
  * The actions embedded mode carries out inside the app (SPEC §2.7): open_file previews a file,
- * show_task follows a task, highlight_files shows files selected in their folder, search searches.
+ * show_task follows a task, create_task opens a new download, highlight_files shows files selected in
+ * their folder, search searches.
  */
 export function EmbeddedActions() {
   const action = useStore($appAction);
   const navigate = useNavigate();
-  const [opened, setOpened] = useState<{ kind: 'file'; id: string } | { kind: 'task'; id: string }>();
+  const [opened, setOpened] = useState<{ kind: 'file' | 'task'; id: string } | { kind: 'download'; links: string; parentId: string }>();
 
   useEffect(() => {
     if (!action) return;
@@ -40,6 +43,10 @@ export function EmbeddedActions() {
       }
       case 'show_task':
         if (params.task_id) setOpened({ kind: 'task', id: params.task_id });
+        break;
+      case 'create_task':
+        // The links to fetch come with the action (url, or urls one a line); the user confirms them.
+        setOpened({ kind: 'download', links: params.urls ?? params.url ?? '', parentId: params.parent_id ?? '' });
         break;
       case 'highlight_files': {
         const ids = idsOf(params);
@@ -61,6 +68,7 @@ export function EmbeddedActions() {
 
   if (opened?.kind === 'file') return <OpenedFile id={opened.id} onClose={() => setOpened(undefined)} />;
   if (opened?.kind === 'task') return <TaskProgress id={opened.id} onClose={() => setOpened(undefined)} />;
+  if (opened?.kind === 'download') return <NewDownloadDialog parentId={opened.parentId} initialLinks={opened.links} onClose={() => setOpened(undefined)} />;
   return null;
 }
 
@@ -105,22 +113,11 @@ function TaskProgress({ id, onClose }: { id: string; onClose(): void }) {
       {!task && <BusyNotice text={t('drive.loading')} />}
       {task && 'failed' in task && <FailureNotice failure={task.failed} />}
       {task && 'id' in task && (
-        <div className="task-progress">
+        <div className="task-progress" role="status">
           <p className="task-name">{task.name}</p>
-          <progress max={100} value={task.progress} aria-label={t('task.progress')} />
-          <p role="status">{t(TASK_PHASE_LABELS[task.phase] ?? 'task.phase.running', { progress: task.progress })}</p>
-          {task.phase === 'PHASE_TYPE_ERROR' && task.message && <p className="notice">{task.message}</p>}
+          <TaskStatus task={task} />
         </div>
       )}
     </Dialog>
   );
 }
-
-const TASK_PHASE_LABELS = {
-  PHASE_TYPE_UNKNOW: 'task.phase.pending',
-  PHASE_TYPE_PENDING: 'task.phase.pending',
-  PHASE_TYPE_RUNNING: 'task.phase.running',
-  PHASE_TYPE_PAUSED: 'task.phase.paused',
-  PHASE_TYPE_COMPLETE: 'task.phase.complete',
-  PHASE_TYPE_ERROR: 'task.phase.error',
-} as const;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { afterSignInPath, signInPathFor } from '../accounts/redirect.ts';
+import { signInPathFor } from '#shared/app-paths.ts';
+import { afterSignInPath } from '../accounts/redirect.ts';
 import { BusyNotice } from '../components/BusyNotice.tsx';
 import { FailureNotice } from '../components/FailureNotice.tsx';
 import { GoTo } from '../components/GoTo.tsx';

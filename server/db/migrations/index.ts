@@ -11,6 +11,7 @@ import { shares } from './0008_shares.ts';
 import { fileTreeIndex } from './0009_file_tree_index.ts';
 import { moderation } from './0010_moderation.ts';
 import { objectStorage } from './0011_object_storage.ts';
+import { offlineDownloads } from './0012_offline_downloads.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -24,4 +25,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009_file_tree_index': fileTreeIndex,
   '0010_moderation': moderation,
   '0011_object_storage': objectStorage,
+  '0012_offline_downloads': offlineDownloads,
 };

@@ -10,6 +10,18 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export function accountsRepository(db: Db) {
   return {
+    /**
+     * Holds the user's row until the transaction ends, so that checks of a user's counts and the
+     * writes that follow (a limit on tasks) run one at a time: a no-op UPDATE locks the row on
+     * PostgreSQL and takes the write lock on SQLite alike.
+     */
+    lock: (userId: string) =>
+      db
+        .updateTable('user')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', userId)
+        .execute(),
+
     findUserByEmail: (email: string) => db.selectFrom('user').selectAll().where('email', '=', email).executeTakeFirst(),
     findUserById: (id: string) => db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst(),
 

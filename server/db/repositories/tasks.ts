@@ -1,22 +1,39 @@
 // Queries for the task table. The claim is one conditional UPDATE, so two workers (in one process
-// or in several server copies) never take the same task; the tasks service decides the rest.
+// or in several server copies) never take the same task; a claim is known by its attempt number,
+// so a worker whose lease ran out and was taken over learns it at its next heartbeat.
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, TaskTable, TaskType } from '../schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type TaskRow = Selectable<TaskTable>;
-type TaskChange = Partial<Pick<TaskRow, 'phase' | 'progress' | 'message' | 'lease_until' | 'file_id' | 'file_name' | 'updated_at'>>;
+type TaskChange = Partial<
+  Pick<
+    TaskRow,
+    'phase' | 'progress' | 'message' | 'error' | 'lease_until' | 'file_id' | 'file_name' | 'file_size' | 'bytes_done' | 'speed' | 'params' | 'updated_at'
+  >
+>;
+
+/** Where a page of the task list starts: after this task (newest first). */
+export type TaskCursor = { createdAt: number; id: string };
 
 export function tasksRepository(db: Db) {
   return {
     insert: (row: Insertable<TaskTable>) => db.insertInto('task').values(row).execute(),
 
-    /** The oldest task that is pending, or running with a lease that ended before `at`. */
+    /**
+     * The oldest task that is pending and due (a pending task's lease is when it may run again
+     * after a passing failure), or running with a lease that ended before `at`.
+     */
     oldestClaimable: (at: number) =>
       db
         .selectFrom('task')
         .select(['id', 'phase', 'lease_until', 'attempts'])
-        .where((eb) => eb.or([eb('phase', '=', 'PHASE_TYPE_PENDING'), eb.and([eb('phase', '=', 'PHASE_TYPE_RUNNING'), eb('lease_until', '<', at)])]))
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('phase', '=', 'PHASE_TYPE_PENDING'), eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)])]),
+            eb.and([eb('phase', '=', 'PHASE_TYPE_RUNNING'), eb('lease_until', '<', at)]),
+          ]),
+        )
         .orderBy('created_at')
         .limit(1)
         .executeTakeFirst(),
@@ -33,18 +50,77 @@ export function tasksRepository(db: Db) {
       return Number(claimed.numUpdatedRows) === 1;
     },
 
-    find: (id: string) => db.selectFrom('task').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    /**
+     * Changes a running task, only under the claim that is running it (the attempt that took it);
+     * answers false when the task was paused, deleted or taken over meanwhile.
+     */
+    async updateClaimed(claimed: Pick<TaskRow, 'id' | 'attempts'>, change: TaskChange): Promise<boolean> {
+      const updated = await db
+        .updateTable('task')
+        .set(change)
+        .where('id', '=', claimed.id)
+        .where('attempts', '=', claimed.attempts)
+        .where('phase', '=', 'PHASE_TYPE_RUNNING')
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1;
+    },
+
+    find: (id: string) => db.selectFrom('task').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** One of the user's tasks: another user's task is not found. */
     findOwned: (userId: string, id: string) => db.selectFrom('task').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
 
+    findManyOwned: (userId: string, ids: readonly string[]) =>
+      ids.length === 0 ? Promise.resolve([]) : db.selectFrom('task').selectAll().where('user_id', '=', userId).where('id', 'in', ids).execute(),
+
     update: (id: string, change: TaskChange) => db.updateTable('task').set(change).where('id', '=', id).execute(),
 
-    /** The user's tasks, newest first. */
-    list(userId: string, limit: number, type?: TaskType) {
-      let query = db.selectFrom('task').selectAll().where('user_id', '=', userId);
-      if (type) query = query.where('type', '=', type);
-      return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    /** Moves one of the user's tasks from one of `from` to another phase; answers whether it did. */
+    async changePhase(userId: string, id: string, from: readonly string[], change: TaskChange & { phase: string }): Promise<boolean> {
+      const updated = await db.updateTable('task').set(change).where('user_id', '=', userId).where('id', '=', id).where('phase', 'in', from).executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1;
     },
+
+    removeOwned: (userId: string, ids: readonly string[]) => db.deleteFrom('task').where('user_id', '=', userId).where('id', 'in', ids).execute(),
+
+    /** A page of the user's tasks, newest first. */
+    list(userId: string, query: { limit: number; type?: TaskType | undefined; phases?: readonly string[] | undefined; after?: TaskCursor | undefined }) {
+      let select = db.selectFrom('task').selectAll().where('user_id', '=', userId);
+      if (query.type) select = select.where('type', '=', query.type);
+      if (query.phases) select = select.where('phase', 'in', query.phases);
+      const after = query.after;
+      if (after)
+        select = select.where((eb) =>
+          eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]),
+        );
+      return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute();
+    },
+
+    /** How many of the user's tasks of a type are in one of `phases`. */
+    async countInPhases(userId: string, type: TaskType, phases: readonly string[]): Promise<number> {
+      const row = await db
+        .selectFrom('task')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('user_id', '=', userId)
+        .where('type', '=', type)
+        .where('phase', 'in', phases)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** How many tasks of a type the user created since `since`. */
+    async countCreatedSince(userId: string, type: TaskType, since: number): Promise<number> {
+      const row = await db
+        .selectFrom('task')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('user_id', '=', userId)
+        .where('type', '=', type)
+        .where('created_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** The ids of every task of a type, for sweeping what belongs to tasks that are gone. */
+    idsOfType: async (type: TaskType) => (await db.selectFrom('task').select('id').where('type', '=', type).execute()).map((row) => row.id),
   };
 }

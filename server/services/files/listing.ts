@@ -6,6 +6,7 @@ import { DEFAULT_SORT_ORDER, sortOrderEntry, sortOrderFromStored } from '#shared
 import { type FileRow, filesRepository, type ListCursor, type ListQuery, SORT_COLUMNS } from '../../db/repositories/files.ts';
 import type { FileKind } from '../../db/schema.ts';
 import { ServiceError } from '../../errors.ts';
+import { conditionsOf, filterNotUnderstood } from '../../filters.ts';
 import { readPageToken, writePageToken } from '../../pagination.ts';
 import { type FilesContext, fileNotFound, ROOT } from './placement.ts';
 
@@ -95,20 +96,11 @@ export function listing({ db }: FilesContext) {
 
 type Filters = { trashed?: boolean; kind?: FileKind; starred?: boolean; mimePrefix?: string; modifiedAfter?: number; modifiedBefore?: number };
 
-/** API.md filters: a JSON object `{"field":{"op":value}}`. */
+/** API.md filters, as the drive listing understands them. */
 export function parseFilters(raw: string | undefined): Filters {
-  if (!raw) return {};
-  const bad = (field: string) => new ServiceError('invalid_request', `The filter on "${field}" is not understood.`, [{ field: 'filters', reason: field }]);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    throw bad('json');
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw bad('json');
+  const bad = filterNotUnderstood;
   const filters: Filters = {};
-  for (const [field, condition] of Object.entries(parsed as Record<string, Record<string, unknown>>)) {
-    if (typeof condition !== 'object' || condition === null) throw bad(field);
+  for (const [field, condition] of conditionsOf(raw)) {
     const eq = condition.eq;
     switch (field) {
       case 'trashed':

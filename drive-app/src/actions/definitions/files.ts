@@ -134,6 +134,16 @@ export const newFolder = defineAction({
   perform: ({ folderId }) => openDriveDialog({ kind: 'new-folder', parentId: folderId }),
 });
 
+export const newDownload = defineAction({
+  id: 'new-download',
+  label: 'offline.new',
+  icon: 'new-download',
+  scope: 'list',
+  shortcuts: [{ key: 'l', shift: true }],
+  visible: inDrive,
+  perform: ({ folderId }) => openDriveDialog({ kind: 'new-download', parentId: folderId }),
+});
+
 export const uploadFiles = defineAction({
   id: 'upload',
   label: 'files.action.upload',
@@ -159,6 +169,7 @@ export const DRIVE_ACTIONS = [
   uploadFiles,
   uploadFolder,
   newFolder,
+  newDownload,
   openItem,
   downloadFiles,
   renameItem,

@@ -12,6 +12,7 @@ import { PreviewDialog } from '../preview/PreviewDialog.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { FolderPickerDialog } from './FolderPickerDialog.tsx';
 import { NameDialog } from './NameDialog.tsx';
+import { NewDownloadDialog } from './NewDownloadDialog.tsx';
 import { ShareDialog } from './ShareDialog.tsx';
 
 /** The dialog an action opened, if any. */
@@ -58,6 +59,8 @@ function OpenDialog({ dialog }: { dialog: DriveDialog }) {
       );
     case 'share':
       return <ShareDialog files={dialog.files} onClose={close} />;
+    case 'new-download':
+      return <NewDownloadDialog parentId={dialog.parentId} initialLinks={dialog.links ?? ''} onClose={close} />;
     case 'move':
     case 'copy':
       return <MoveOrCopyDialog mode={dialog.kind} files={dialog.files} fromFolderId={dialog.fromFolderId} onClose={close} />;

@@ -1,0 +1,23 @@
+// Offline downloads as the API shows them (API.md Offline downloads).
+import type { CreatedOffline, Inspection } from '#shared/api/offline.ts';
+import { fileCategoryOf } from '#shared/files/classify.ts';
+import type { Inspected } from '../services/offline.ts';
+import type { TaskRow } from '../services/tasks.ts';
+import { presentTask } from './tasks.ts';
+
+export function presentInspection(inspected: Inspected): Inspection {
+  return {
+    kind: 'drive#resource',
+    source: inspected.source,
+    url: inspected.url,
+    name: inspected.name,
+    size: inspected.size === undefined ? '-1' : String(inspected.size),
+    mime_type: inspected.mimeType,
+    file_category: fileCategoryOf({ name: inspected.name, mimeType: inspected.mimeType }),
+    files: [],
+  };
+}
+
+export function presentCreatedOffline(task: TaskRow): CreatedOffline {
+  return { upload_type: 'UPLOAD_TYPE_URL', task: presentTask(task) };
+}

@@ -1,0 +1,30 @@
+// Offline downloads (API.md Offline downloads): inspecting a link before fetching it. Creating one
+// is POST /drive/v1/files with upload_type UPLOAD_TYPE_URL (routes/files.ts); following,
+// pausing, retrying and deleting one are the tasks routes.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { InspectionSchema, OFFLINE_PATHS, OfflineSource } from '#shared/api/offline.ts';
+import { ApiErrorSchema } from '#shared/api/resources.ts';
+import type { Authenticator } from '../auth/authenticate.ts';
+import { presentInspection } from '../presenters/offline.ts';
+import type { OfflineService } from '../services/offline.ts';
+import { fastifyPath } from './fastify-path.ts';
+
+type Options = { offline: OfflineService; auth: Authenticator };
+
+/** Inspecting waits this long for the link's server, at most. */
+const INSPECT_TIMEOUT_MS = 20_000;
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 422: ApiErrorSchema };
+
+export const offlineRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { offline, auth }) => {
+  app.post(
+    fastifyPath(OFFLINE_PATHS.inspect),
+    { preValidation: auth.requireUser, schema: { tags: ['offline'], body: OfflineSource, response: { 200: InspectionSchema, ...errors } } },
+    async (request) => {
+      // A visitor who leaves stops the inspection; a server that never answers stops it too.
+      const gone = new AbortController();
+      request.raw.once('close', () => gone.abort());
+      return presentInspection(await offline.inspect(request.body, AbortSignal.any([gone.signal, AbortSignal.timeout(INSPECT_TIMEOUT_MS)])));
+    },
+  );
+};

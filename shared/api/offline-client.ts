@@ -1,0 +1,39 @@
+// Offline downloads (API.md Offline downloads, Tasks) as typed calls over the shared HTTP client:
+// inspecting links, starting downloads and following, pausing, retrying and deleting them.
+
+import type { ApiClient } from './client.ts';
+import { FILES_PATHS } from './files.ts';
+import { type CreatedOffline, type CreateOfflineBody, type Inspection, OFFLINE_MAX_LINKS, OFFLINE_PATHS } from './offline.ts';
+import { TASK_PATHS, type Task, type TaskAction, type TaskList } from './tasks.ts';
+
+/** The links in a paste: one a line, blank lines and repeats dropped, at most OFFLINE_MAX_LINKS. */
+export function linksIn(text: string): string[] {
+  const links = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return [...new Set(links)].slice(0, OFFLINE_MAX_LINKS);
+}
+
+/** Whether a task still has work to do (its list is followed while one has). */
+export function isUnderway(task: Pick<Task, 'phase'>): boolean {
+  return task.phase === 'PHASE_TYPE_PENDING' || task.phase === 'PHASE_TYPE_RUNNING';
+}
+
+export function offlineApi(api: ApiClient) {
+  return {
+    inspect: (url: string) => api.post<Inspection>(OFFLINE_PATHS.inspect, { url }),
+    /** Starts fetching `url` into the folder `parentId` ('' is the root). */
+    create: async (url: string, parentId: string) => {
+      const body: CreateOfflineBody = { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url }, parent_id: parentId };
+      return (await api.post<CreatedOffline>(FILES_PATHS.files, body)).task;
+    },
+    /** The user's downloads, newest first, one page at a time. */
+    list: (pageToken?: string) => api.get<TaskList>(TASK_PATHS.list, { type: 'offline', limit: 100, page_token: pageToken || undefined }),
+    act: (id: string, action: TaskAction) => api.post<Task>(TASK_PATHS.act, { type: 'offline', create_type: action, id }),
+    remove: (ids: readonly string[], deleteFiles: boolean) =>
+      api.delete<Record<string, never>>(TASK_PATHS.list, { task_ids: ids.join(','), delete_files: deleteFiles }),
+  };
+}
+
+export type OfflineApi = ReturnType<typeof offlineApi>;

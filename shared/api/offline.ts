@@ -1,0 +1,64 @@
+// The offline-downloads API (API.md Files UPLOAD_TYPE_URL, Offline downloads): a link (http, https,
+// magnet) or a .torrent already in the drive, handed to the server, which fetches it into the drive
+// as a task. Inspecting answers what a link holds without fetching its content.
+import { type Static, Type } from 'typebox';
+import { FILE_CATEGORIES } from '../files/classify.ts';
+import { Int64String, oneOf } from './resources.ts';
+import { TaskSchema } from './tasks.ts';
+
+export const OFFLINE_PATHS = {
+  inspect: '/drive/v1/offline:inspect',
+} as const;
+
+/** The links a person may hand over; anything else is url_unsupported. */
+export const OFFLINE_PROTOCOLS = ['http:', 'https:', 'magnet:'] as const;
+
+/** How many links one paste may hold (one task each). */
+export const OFFLINE_MAX_LINKS = 50;
+
+/**
+ * What to fetch: a link, or (ours) a .torrent file of the drive by its id. `files` names, for a
+ * torrent, the indexes of the files to download (all of them when absent).
+ */
+export const OfflineSource = Type.Object({
+  url: Type.Optional(Type.String({ minLength: 1, maxLength: 8192 })),
+  file_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  files: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }), { maxItems: 100_000 })),
+});
+export type OfflineSource = Static<typeof OfflineSource>;
+
+/** POST /drive/v1/files with upload_type UPLOAD_TYPE_URL: one task for one link. */
+export const CreateOfflineBody = Type.Object({
+  kind: Type.Literal('drive#file'),
+  upload_type: Type.Literal('UPLOAD_TYPE_URL'),
+  url: OfflineSource,
+  parent_id: Type.Optional(Type.String({ maxLength: 64 })),
+  /** The name to give the file (or a torrent's folder) instead of the one the source gives. */
+  name: Type.Optional(Type.String({ maxLength: 1024 })),
+});
+export type CreateOfflineBody = Static<typeof CreateOfflineBody>;
+
+export const CreatedOfflineSchema = Type.Object({
+  upload_type: Type.Literal('UPLOAD_TYPE_URL'),
+  task: TaskSchema,
+});
+export type CreatedOffline = Static<typeof CreatedOfflineSchema>;
+
+export const OFFLINE_SOURCE_KINDS = ['http', 'magnet', 'torrent'] as const;
+
+/** One file of a torrent, by its index in the torrent; `path` is its folders and name, '/'-separated. */
+export const InspectedFileSchema = Type.Object({ index: Type.Integer(), path: Type.String(), size: Int64String });
+
+/** What a link holds, read without fetching its content. `size` is "-1" when the server does not say. */
+export const InspectionSchema = Type.Object({
+  kind: Type.Literal('drive#resource'),
+  source: oneOf(OFFLINE_SOURCE_KINDS),
+  url: Type.String(),
+  name: Type.String(),
+  size: Int64String,
+  mime_type: Type.String(),
+  file_category: oneOf(FILE_CATEGORIES),
+  /** A torrent's files (empty for a web address). */
+  files: Type.Array(InspectedFileSchema),
+});
+export type Inspection = Static<typeof InspectionSchema>;
