@@ -15,6 +15,7 @@ import type { NuboDatabase } from './db/database.ts';
 import { errorBody, ServiceError } from './errors.ts';
 import { httpSource } from './offline/http-source.ts';
 import { networkGuard, type ResolveHost } from './offline/network-guard.ts';
+import { torrentSource } from './offline/torrent-source.ts';
 import { accessRoutes } from './routes/access.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { downloadRoutes } from './routes/downloads.ts';
@@ -141,15 +142,17 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   const uploads = uploadsService({ db: database.db, blobs, store, onCompleted: readMediaAfterUpload(worker) });
   const links = downloadLinks(await serverSecret(database.db, 'download-links'));
   const origin = (request: FastifyRequest) => publicOriginOf(request, config);
+  const guard = networkGuard({ allow: config.offline.allowNetworks, ...(resolveHost ? { resolve: resolveHost } : {}) });
   const offline = offlineService({
     db: database.db,
     blobs,
     files,
     tasks,
     enqueue: worker.enqueue,
-    http: httpSource({
-      guard: networkGuard({ allow: config.offline.allowNetworks, ...(resolveHost ? { resolve: resolveHost } : {}) }),
-      stallMs: config.offline.stallSeconds * 1000,
+    http: httpSource({ guard, stallMs: config.offline.stallSeconds * 1000 }),
+    torrents: torrentSource({
+      guard,
+      config: { dht: config.offline.dht, port: config.offline.torrentPort, seed: config.offline.seed, noPeersMs: config.offline.noPeersSeconds * 1000 },
     }),
     config: config.offline,
   });
@@ -180,7 +183,10 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     await offline.sweepWork();
     worker.start();
   });
-  app.addHook('preClose', async () => worker.stop());
+  app.addHook('preClose', async () => {
+    await worker.stop();
+    await offline.close();
+  });
   await app.register(uploadRoutes, { uploads, store, auth });
   await app.register(downloadRoutes, { downloads: downloadsService({ db: database.db, blobs, links }), blobs });
   await app.register(thumbnailRoutes, { thumbnails: thumbnailsService({ db: database.db, blobs, links }), derivedDir: blobs.derivedDir });

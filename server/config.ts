@@ -66,6 +66,14 @@ export type OfflineConfig = {
   maxSize: number;
   /** Seconds without a byte after which a download's connection is dropped and tried again. */
   stallSeconds: number;
+  /** Seconds a torrent may go without metadata or a byte before it counts as having no peers. */
+  noPeersSeconds: number;
+  /** The port BitTorrent peers and the DHT reach this server on (0: any free one). */
+  torrentPort: number;
+  /** Whether torrents find peers through the DHT too, not only through their trackers. */
+  dht: boolean;
+  /** Whether a finished torrent keeps seeding until its task is deleted or the server stops. */
+  seed: boolean;
 };
 
 export class ConfigError extends Error {
@@ -78,7 +86,7 @@ export class ConfigError extends Error {
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = parsePort(env.PORT ?? '8080');
+  const port = parsePort('PORT', env.PORT ?? '8080');
   const host = env.HOST ?? '0.0.0.0';
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(ROOT, 'data'));
   const publicUrl = parsePublicUrl(env.PUBLIC_URL, port);
@@ -109,6 +117,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dailyTasks: parseWhole('OFFLINE_DAILY_TASKS', env.OFFLINE_DAILY_TASKS, 100, 1),
       maxSize: parseWhole('OFFLINE_MAX_SIZE', env.OFFLINE_MAX_SIZE, 100 * 1024 ** 3, 1),
       stallSeconds: parseWhole('OFFLINE_STALL_SECONDS', env.OFFLINE_STALL_SECONDS, 60, 1),
+      noPeersSeconds: parseWhole('OFFLINE_NO_PEERS_SECONDS', env.OFFLINE_NO_PEERS_SECONDS, 600, 1),
+      torrentPort: parsePort('OFFLINE_TORRENT_PORT', env.OFFLINE_TORRENT_PORT ?? '6881'),
+      dht: parseOnOff('OFFLINE_DHT', env.OFFLINE_DHT, true),
+      seed: parseOnOff('OFFLINE_SEED', env.OFFLINE_SEED, false),
     },
     taskConcurrency: parseWhole('TASK_CONCURRENCY', env.TASK_CONCURRENCY, 4, 1),
     debugConsole: parseOnOff('DEBUG_CONSOLE', env.DEBUG_CONSOLE, false),
@@ -160,10 +172,10 @@ function parseOnOff(name: string, raw: string | undefined, fallback: boolean): b
   throw new ConfigError(`${name} must be on or off, not "${raw}"`);
 }
 
-function parsePort(raw: string): number {
+function parsePort(name: string, raw: string): number {
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT must be a whole number from 0 to 65535, not "${raw}"`);
+  if (!/^\d+$/.test(raw) || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`${name} must be a whole number from 0 to 65535, not "${raw}"`);
   }
   return port;
 }

@@ -13,8 +13,8 @@ export function presentInspection(inspected: Inspected): Inspection {
     name: inspected.name,
     size: inspected.size === undefined ? '-1' : String(inspected.size),
     mime_type: inspected.mimeType,
-    file_category: fileCategoryOf({ name: inspected.name, mimeType: inspected.mimeType }),
-    files: [],
+    file_category: inspected.source === 'http' ? fileCategoryOf({ name: inspected.name, mimeType: inspected.mimeType }) : 'OTHER',
+    files: inspected.files.map((file) => ({ index: file.index, path: [...file.folders, file.name].join('/'), size: String(file.size) })),
   };
 }
 

@@ -27,6 +27,7 @@ export function presentTask(task: TaskRow): Task {
 /** The params a client may read, as strings: what the task was asked to do, not what a worker keeps for itself. */
 function visibleParams(params: Record<string, unknown>): Record<string, string> {
   const visible: Record<string, string> = {};
-  for (const key of ['url', 'parentId'] as const) if (typeof params[key] === 'string') visible[key === 'parentId' ? 'parent_id' : key] = params[key];
+  const shown = { url: 'url', parentId: 'parent_id', torrentFileId: 'file_id' } as const;
+  for (const [key, name] of Object.entries(shown)) if (typeof params[key] === 'string') visible[name] = params[key];
   return visible;
 }

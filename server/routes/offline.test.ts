@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '#shared/api/tasks.ts';
 import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
 import { type FileOrigin, startFileOrigin } from '../testing/file-origin.ts';
-import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
+import { ENGINES, startTestServer, type TestServer, testOfflineConfig } from '../testing/harness.ts';
 
 async function signedIn(server: TestServer) {
   const browser = new TestBrowser(server.url);
@@ -40,7 +40,7 @@ describe.each(ENGINES)('offline downloads on %s', (engine) => {
   beforeAll(async () => {
     origin = await startFileOrigin();
     server = await startTestServer(engine, {
-      offline: { allowNetworks: ['127.0.0.1/32'], activeTasks: 5, dailyTasks: 100, maxSize: 64 * 1024 * 1024, stallSeconds: 1 },
+      offline: testOfflineConfig(),
     });
   });
   afterAll(async () => {
@@ -228,7 +228,7 @@ describe.each(ENGINES)('offline downloads on %s', (engine) => {
 
   it('refuses links over the user’s limits on unfinished downloads', async () => {
     const limited = await startTestServer(engine, {
-      offline: { allowNetworks: ['127.0.0.1/32'], activeTasks: 2, dailyTasks: 100, maxSize: 1024 * 1024, stallSeconds: 5 },
+      offline: testOfflineConfig({ activeTasks: 2, stallSeconds: 5 }),
     });
     try {
       const { browser } = await signedIn(limited);
@@ -252,16 +252,11 @@ describe('offline downloads and private addresses', () => {
     inside = await startFileOrigin('127.0.0.1');
     outside = await startFileOrigin('127.0.0.2');
     const names: Record<string, string> = { 'files.example': '127.0.0.2', 'sneaky.example': '127.0.0.1' };
-    server = await startTestServer(
-      'sqlite',
-      { offline: { allowNetworks: ['127.0.0.2/32'], activeTasks: 5, dailyTasks: 100, maxSize: 1024 * 1024, stallSeconds: 5 } },
-      undefined,
-      async (host) => {
-        const address = names[host];
-        if (!address) throw Object.assign(new Error(`no such host ${host}`), { code: 'ENOTFOUND' });
-        return [{ address, family: 4 }];
-      },
-    );
+    server = await startTestServer('sqlite', { offline: testOfflineConfig({ allowNetworks: ['127.0.0.2/32'], stallSeconds: 5 }) }, undefined, async (host) => {
+      const address = names[host];
+      if (!address) throw Object.assign(new Error(`no such host ${host}`), { code: 'ENOTFOUND' });
+      return [{ address, family: 4 }];
+    });
   });
   afterAll(async () => {
     await server?.dispose();

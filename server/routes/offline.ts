@@ -4,7 +4,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { InspectionSchema, OFFLINE_PATHS, OfflineSource } from '#shared/api/offline.ts';
 import { ApiErrorSchema } from '#shared/api/resources.ts';
-import type { Authenticator } from '../auth/authenticate.ts';
+import { type Authenticator, authOf } from '../auth/authenticate.ts';
 import { presentInspection } from '../presenters/offline.ts';
 import type { OfflineService } from '../services/offline.ts';
 import { fastifyPath } from './fastify-path.ts';
@@ -24,7 +24,8 @@ export const offlineRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { o
       // A visitor who leaves stops the inspection; a server that never answers stops it too.
       const gone = new AbortController();
       request.raw.once('close', () => gone.abort());
-      return presentInspection(await offline.inspect(request.body, AbortSignal.any([gone.signal, AbortSignal.timeout(INSPECT_TIMEOUT_MS)])));
+      const signal = AbortSignal.any([gone.signal, AbortSignal.timeout(INSPECT_TIMEOUT_MS)]);
+      return presentInspection(await offline.inspect(authOf(request).user.id, request.body, signal));
     },
   );
 };

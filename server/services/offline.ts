@@ -1,12 +1,15 @@
-// Offline downloads: a link handed over by a user becomes a task, which a worker runs by fetching
-// the content into a folder of its own on the server's disk (hashing as it arrives), then hands
-// to the blob store and adds to the drive in one step. Nothing shows in the drive before the
-// last byte; a failure that may pass leaves the bytes for the next attempt to continue from; a
-// deleted or finally failed task leaves nothing behind.
+// Offline downloads: a link handed over by a user (a web address, a magnet link, or a .torrent
+// already in the drive) becomes a task, which a worker runs by fetching the content into a folder
+// of its own on the server's disk, then hands each file to the blob store and adds them to the
+// drive in one step. Nothing shows in the drive before the last byte; a failure that may pass
+// leaves the bytes for the next attempt to continue from; a deleted or finally failed task leaves
+// nothing behind.
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { OFFLINE_PROTOCOLS, type OfflineSource } from '#shared/api/offline.ts';
+import { classifyFile } from '#shared/files/classify.ts';
 import { usableName } from '#shared/files/names.ts';
 import type { OfflineConfig } from '../config.ts';
 import { blobsRepository } from '../db/repositories/blobs.ts';
@@ -15,21 +18,43 @@ import { moderationRepository } from '../db/repositories/moderation.ts';
 import type { Database } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
 import type { HttpResume, HttpSource } from '../offline/http-source.ts';
+import { TORRENT_FILE_MAX_BYTES, type TorrentEntry, type TorrentSource } from '../offline/torrent-source.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import type { TaskRun } from '../tasks/worker.ts';
-import type { FilesService } from './files.ts';
+import { PassingFailure, type TaskRun } from '../tasks/worker.ts';
+import type { FetchedFile, FilesService } from './files.ts';
 import { ROOT } from './files.ts';
 import type { NewTask, TaskLimits, TaskRow, TasksService } from './tasks.ts';
 
 /** What a task keeps in its params: what to fetch, where it goes, and what earlier attempts learned. */
-export type OfflineParams = { url: string; parentId: string; name?: string | undefined } & HttpResume;
+export type OfflineParams =
+  | ({ kind: 'http'; url: string; parentId: string; name?: string | undefined } & HttpResume)
+  | {
+      kind: 'torrent';
+      /** A magnet link, or the .torrent itself (base64) with the drive file it came from. */
+      url?: string | undefined;
+      torrent?: string | undefined;
+      torrentFileId?: string | undefined;
+      files?: number[] | undefined;
+      parentId: string;
+      name?: string | undefined;
+    };
 
 /** How often a running download writes its progress (each write also renews its lease). */
 const REPORT_MS = 1_000;
 /** Speed is measured over this many last seconds. */
 const SPEED_WINDOW_MS = 5_000;
 
-export type Inspected = { source: 'http'; url: string; name: string; size: number | undefined; mimeType: string };
+export type Inspected = {
+  source: 'http' | 'magnet' | 'torrent';
+  url: string;
+  name: string;
+  size: number | undefined;
+  mimeType: string;
+  files: TorrentEntry[];
+};
+
+/** A source as the engines take it: a web address, or a torrent (a magnet link or a .torrent's bytes). */
+type Source = { kind: 'http'; url: URL } | { kind: 'torrent'; magnet?: string; torrent?: Buffer; torrentFileId?: string };
 
 export function offlineService(deps: {
   db: Kysely<Database>;
@@ -39,15 +64,25 @@ export function offlineService(deps: {
   /** Queues a task within the user's limits and has it run (the task worker). */
   enqueue: (task: NewTask, limits: TaskLimits) => Promise<TaskRow>;
   http: HttpSource;
+  torrents: TorrentSource;
   config: OfflineConfig;
   now?: () => number;
 }) {
-  const { db, blobs, files, tasks, enqueue, http, config } = deps;
+  const { db, blobs, files, tasks, enqueue, http, torrents, config } = deps;
   const now = deps.now ?? Date.now;
   const workFolder = (taskId: string) => workFolderOf(blobs, taskId);
 
-  /** The link as the engines take it, or url_unsupported. */
-  function linkOf(source: OfflineSource): URL {
+  /** What the user asks to fetch, or url_unsupported; a .torrent of the drive is read here. */
+  async function sourceOf(userId: string, source: OfflineSource): Promise<Source> {
+    if (source.file_id) {
+      const file = await files.get(userId, source.file_id);
+      const isTorrent = file.kind === 'drive#file' && classifyFile({ name: file.name, mimeType: file.mime_type }) === 'torrent';
+      if (!isTorrent || file.phase !== 'PHASE_TYPE_COMPLETE' || !file.hash)
+        throw new ServiceError('url_unsupported', 'Only a .torrent file can be downloaded from.');
+      if (file.trashed_at !== null) throw new ServiceError('file_in_recycle_bin', `"${file.name}" is in the trash. Restore it first.`);
+      if (file.size > TORRENT_FILE_MAX_BYTES) throw new ServiceError('url_unsupported', 'This file is too big to be a torrent.');
+      return { kind: 'torrent', torrent: await blobs.readRange(file.hash, 0, file.size), torrentFileId: file.id };
+    }
     if (!source.url) throw new ServiceError('invalid_request', 'Give the link to fetch.', [{ field: 'url', reason: 'missing' }]);
     let url: URL;
     try {
@@ -57,74 +92,168 @@ export function offlineService(deps: {
     }
     if (!(OFFLINE_PROTOCOLS as readonly string[]).includes(url.protocol))
       throw new ServiceError('url_unsupported', 'Links must start with http://, https:// or magnet:.');
-    if (url.protocol === 'magnet:') throw new ServiceError('url_unsupported', 'Magnet links are not fetched by this server yet.');
-    return url;
+    return url.protocol === 'magnet:' ? { kind: 'torrent', magnet: source.url.trim() } : { kind: 'http', url };
   }
+
+  const parsedTorrent = (source: { magnet?: string | undefined; torrent?: Buffer | undefined }) => torrents.parse(source.magnet ?? source.torrent!);
 
   const remove = (taskId: string) => discardWork(blobs, taskId);
 
+  /** Checks the fetched files against takedowns, stores their bytes and adds them to the drive; answers the top item. */
+  async function addToDrive(task: TaskRow, parentId: string, folderName: string | undefined, fetched: (Omit<FetchedFile, 'storageKey'> & { file: string })[]) {
+    const takenDown = await moderationRepository(db).statusesOf(fetched.map((file) => file.hash));
+    if (takenDown.size > 0) throw new ServiceError('content_taken_down', 'This content was taken down and cannot be added to the drive.');
+    const stored: FetchedFile[] = [];
+    for (const file of fetched) stored.push({ ...file, storageKey: await blobs.adoptFile(file.file, file.hash) });
+    try {
+      const added = await files.addFetched(task.user_id, parentId, folderName, stored);
+      for (const file of stored) {
+        if (!file.storageKey) continue;
+        // The same new content fetched twice at once: the first row wins, the other object goes.
+        const kept = await blobsRepository(db).storageKey(file.hash);
+        if (kept !== undefined && kept !== file.storageKey) await blobs.remove({ hash: file.hash, storage_key: file.storageKey });
+      }
+      return added;
+    } catch (failure) {
+      // The bytes were adopted before the transaction that failed: they go unless a blob row names them.
+      for (const file of stored) if (!(await blobsRepository(db).isRecorded(file.hash))) await blobs.remove({ hash: file.hash, storage_key: file.storageKey });
+      throw failure;
+    }
+  }
+
+  /** The room left for a download: the user's free space, within the largest download allowed. */
+  async function roomFor(userId: string) {
+    const storage = await filesRepository(db).storage(userId);
+    return Math.min(config.maxSize, Math.max(0, storage.storage_limit - storage.storage_used));
+  }
+
+  function assertFits(expected: number, room: number) {
+    if (expected > config.maxSize) throw new ServiceError('task_too_large', `Downloads can be at most ${config.maxSize} bytes.`);
+    if (expected > room) throw new ServiceError('file_space_not_enough', 'There is not enough storage space left for this download.');
+  }
+
+  async function runHttp(task: TaskRow, params: Extract<OfflineParams, { kind: 'http' }>, run: TaskRun) {
+    const file = path.join(workFolder(task.id), 'content');
+    const room = await roomFor(task.user_id);
+    const progress = progressReporter(run, now);
+    const fetched = await http.download(params.url, file, {
+      resume: params,
+      signal: run.signal,
+      learned: (resume) => run.remember({ ...params, validator: resume.validator, acceptsRanges: resume.acceptsRanges }),
+      progress(bytesDone, size) {
+        assertFits(Math.max(bytesDone, size ?? 0), room);
+        progress(bytesDone, size);
+      },
+    });
+    await progress.flush();
+    const added = await addToDrive(task, params.parentId, undefined, [
+      { path: [], name: params.name ?? fetched.name, hash: fetched.hash, size: fetched.size, mimeType: fetched.mimeType, file },
+    ]);
+    return { added, size: fetched.size };
+  }
+
+  async function runTorrent(task: TaskRow, params: Extract<OfflineParams, { kind: 'torrent' }>, run: TaskRun) {
+    const parsed = await parsedTorrent({ magnet: params.url, torrent: params.torrent ? Buffer.from(params.torrent, 'base64') : undefined });
+    const room = await roomFor(task.user_id);
+    const progress = progressReporter(run, now);
+    const fetched = await torrents.download(parsed, workFolder(task.id), {
+      files: params.files,
+      signal: run.signal,
+      progress(bytesDone, size, speed) {
+        assertFits(size, room);
+        progress(bytesDone, size, speed);
+      },
+    });
+    await progress.flush();
+    // One file stays a file; a torrent of several keeps its folders, under a folder of its own.
+    const single = fetched.files.length === 1 && fetched.files[0]!.folders.length === 0 && fetched.total === 1;
+    const added = await addToDrive(
+      task,
+      params.parentId,
+      single ? undefined : (params.name ?? fetched.name),
+      fetched.files.map((file) => ({
+        path: file.folders,
+        name: single && params.name ? params.name : file.name,
+        hash: file.hash,
+        size: file.size,
+        mimeType: '',
+        file: file.file,
+      })),
+    );
+    return { added, size: fetched.files.reduce((sum, file) => sum + file.size, 0) };
+  }
+
+  /** What a link holds: the web server's description, or the torrent's files (a magnet's from its peers). */
+  async function inspect(userId: string, request: OfflineSource, signal: AbortSignal): Promise<Inspected> {
+    const source = await sourceOf(userId, request);
+    if (source.kind === 'http') {
+      const resource = await http.inspect(source.url.href, signal);
+      return { source: 'http', url: resource.url, name: resource.name, size: resource.size, mimeType: resource.mimeType, files: [] };
+    }
+    const parsed = await parsedTorrent(source);
+    // A magnet's file list comes from peers, into a folder of its own that goes afterwards.
+    const scratch = path.join(blobs.stagingDir, `inspect-${randomUUID()}`);
+    try {
+      const { name, files: entries } = await torrents.inspect(parsed, scratch, signal);
+      return {
+        source: source.magnet ? 'magnet' : 'torrent',
+        url: source.magnet ?? '',
+        name,
+        size: entries.reduce((sum, entry) => sum + entry.size, 0),
+        mimeType: '',
+        files: entries,
+      };
+    } finally {
+      await fs.rm(scratch, { recursive: true, force: true });
+    }
+  }
+
   return {
-    /** What a link holds, without fetching it: its name, size and type. */
-    async inspect(source: OfflineSource, signal: AbortSignal): Promise<Inspected> {
-      const url = linkOf(source);
-      const resource = await http.inspect(url.href, signal);
-      return { source: 'http', url: resource.url, name: resource.name, size: resource.size, mimeType: resource.mimeType };
+    /** What a link holds, without fetching its content: a web address's name, size and type; a torrent's files. */
+    async inspect(userId: string, request: OfflineSource, signal: AbortSignal): Promise<Inspected> {
+      try {
+        return await inspect(userId, request, signal);
+      } catch (failure) {
+        // A failure that a task would try again is this request's answer: said by its name.
+        if (failure instanceof PassingFailure) throw new ServiceError(failure.error, failure.message);
+        if (signal.aborted) throw new ServiceError('url_unreachable', 'The link did not answer in time.');
+        throw failure;
+      }
     },
 
     /** Queues the download of one link into the user's folder, within the user's limits. */
     async create(userId: string, request: { source: OfflineSource; parentId?: string | undefined; name?: string | undefined }): Promise<TaskRow> {
-      const url = linkOf(request.source);
-      // An address Nubo will not fetch is refused now, not when the task runs.
-      await http.check(url.href);
+      const source = await sourceOf(userId, request.source);
       const parentId = request.parentId ?? ROOT;
       await db.transaction().execute((tx) => files.targetFolder(tx, userId, parentId));
-      const name = request.name?.trim() ? usableName(request.name, 'download') : nameFromLink(url);
-      const params: OfflineParams = { url: url.href, parentId, ...(request.name?.trim() ? { name } : {}) };
-      return enqueue({ userId, type: 'offline', name, fileName: name, params }, { active: config.activeTasks, daily: config.dailyTasks });
+      const given = request.name?.trim() ? usableName(request.name, 'download') : undefined;
+      const limits = { active: config.activeTasks, daily: config.dailyTasks };
+      if (source.kind === 'http') {
+        // An address Nubo will not fetch is refused now, not when the task runs.
+        await http.check(source.url.href);
+        const name = given ?? nameFromLink(source.url);
+        const params: OfflineParams = { kind: 'http', url: source.url.href, parentId, ...(given ? { name: given } : {}) };
+        return enqueue({ userId, type: 'offline', name, fileName: name, params }, limits);
+      }
+      const parsed = await parsedTorrent(source);
+      const name = given ?? usableName(parsed.name ?? '', `torrent ${parsed.infoHash.slice(0, 8)}`);
+      const params: OfflineParams = {
+        kind: 'torrent',
+        ...(source.magnet ? { url: source.magnet } : { torrent: source.torrent!.toString('base64'), torrentFileId: source.torrentFileId }),
+        ...(request.source.files?.length ? { files: [...new Set(request.source.files)] } : {}),
+        parentId,
+        ...(given ? { name: given } : {}),
+      };
+      return enqueue({ userId, type: 'offline', name, fileName: name, ...(parsed.length ? { fileSize: parsed.length } : {}), params }, limits);
     },
 
     /** Runs one offline download (the task handler). */
     async run(task: TaskRow, run: TaskRun) {
       const params = JSON.parse(task.params) as OfflineParams;
-      const folder = workFolder(task.id);
-      const file = path.join(folder, 'content');
-      await fs.mkdir(folder, { recursive: true });
-      const storage = await filesRepository(db).storage(task.user_id);
-      const room = Math.min(config.maxSize, Math.max(0, storage.storage_limit - storage.storage_used));
-      const progress = progressReporter(run, now);
-      const fetched = await http.download(params.url, file, {
-        resume: params,
-        signal: run.signal,
-        learned: (resume) => run.remember({ ...params, validator: resume.validator, acceptsRanges: resume.acceptsRanges }),
-        progress(bytesDone, size) {
-          const expected = Math.max(bytesDone, size ?? 0);
-          if (expected > config.maxSize) throw new ServiceError('task_too_large', `Downloads can be at most ${config.maxSize} bytes.`);
-          if (expected > room) throw new ServiceError('file_space_not_enough', 'There is not enough storage space left for this download.');
-          progress(bytesDone, size);
-        },
-      });
-      await progress.flush();
-      if ((await moderationRepository(db).statusesOf([fetched.hash])).size > 0)
-        throw new ServiceError('content_taken_down', 'This content was taken down and cannot be added to the drive.');
-      const storageKey = await blobs.adoptFile(file, fetched.hash);
-      const name = params.name ?? fetched.name;
-      let added: Awaited<ReturnType<FilesService['addFetched']>>;
-      try {
-        added = await files.addFetched(task.user_id, params.parentId, undefined, [
-          { path: [], name, hash: fetched.hash, size: fetched.size, storageKey, mimeType: fetched.mimeType },
-        ]);
-      } catch (failure) {
-        // The bytes were adopted before the transaction that failed: they go unless a blob row names them.
-        if (!(await blobsRepository(db).isRecorded(fetched.hash))) await blobs.remove({ hash: fetched.hash, storage_key: storageKey });
-        throw failure;
-      }
-      if (storageKey) {
-        // The same new content fetched twice at once: the first row wins, the other object goes.
-        const kept = await blobsRepository(db).storageKey(fetched.hash);
-        if (kept !== undefined && kept !== storageKey) await blobs.remove({ hash: fetched.hash, storage_key: storageKey });
-      }
+      await fs.mkdir(workFolder(task.id), { recursive: true });
+      const { added, size } = params.kind === 'torrent' ? await runTorrent(task, params, run) : await runHttp(task, params, run);
       await remove(task.id);
-      return { fileId: added.id, fileName: added.name, fileSize: fetched.size };
+      return { fileId: added.id, fileName: added.name, fileSize: size };
     },
 
     /** Removes work folders whose task is gone (deleted while another server process held it). */
@@ -134,6 +263,8 @@ export function offlineService(deps: {
       const live = new Set(await tasks.idsOfType('offline'));
       for (const name of names) if (!live.has(name)) await remove(name);
     },
+
+    close: () => torrents.close(),
   };
 }
 
@@ -161,11 +292,11 @@ function nameFromLink(url: URL): string {
   return usableName(decoded, url.hostname || 'download');
 }
 
-/** Reports a download's progress at most once a second, with its speed over the last seconds. */
+/** Reports a download's progress at most once a second, with its speed (the engine's, or over the last seconds). */
 function progressReporter(run: TaskRun, now: () => number) {
   const samples: { at: number; bytes: number }[] = [];
   let last = 0;
-  let latest: { bytesDone: number; size: number | undefined } = { bytesDone: 0, size: undefined };
+  let latest: { bytesDone: number; size: number | undefined; speed: number | undefined } = { bytesDone: 0, size: undefined, speed: undefined };
   let pending: Promise<void> = Promise.resolve();
   const send = () => {
     const at = now();
@@ -173,15 +304,15 @@ function progressReporter(run: TaskRun, now: () => number) {
     samples.push({ at, bytes: latest.bytesDone });
     while (samples.length > 1 && samples[0]!.at < at - SPEED_WINDOW_MS) samples.shift();
     const first = samples[0]!;
-    const speed = at > first.at ? ((latest.bytesDone - first.bytes) * 1000) / (at - first.at) : 0;
     const { bytesDone, size } = latest;
+    const speed = latest.speed ?? (at > first.at ? ((bytesDone - first.bytes) * 1000) / (at - first.at) : 0);
     // A report that fails is not the download's failure: the next one, or the heartbeat, tries again.
     pending = pending
       .then(() => run.report({ progress: size ? (bytesDone / size) * 100 : 0, bytesDone, speed, ...(size !== undefined ? { fileSize: size } : {}) }))
       .catch(() => {});
   };
-  const report = (bytesDone: number, size: number | undefined) => {
-    latest = { bytesDone, size };
+  const report = (bytesDone: number, size: number | undefined, speed?: number) => {
+    latest = { bytesDone, size, speed };
     if (now() - last >= REPORT_MS) send();
   };
   report.flush = () => pending;

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type Config, type DatabaseConfig, loadConfig } from '../config.ts';
+import { type Config, type DatabaseConfig, loadConfig, type OfflineConfig } from '../config.ts';
 import { quoteIdentifier } from '../db/database.ts';
 import type { ResolveHost } from '../offline/network-guard.ts';
 import { type RunningServer, startServer } from '../server.ts';
@@ -69,6 +69,22 @@ export const TEST_LIMITS: AccountLimits = {
   challengesPerIp: { ...DEFAULT_LIMITS.challengesPerIp, max: 100_000 },
 };
 
+/** Offline-download settings for a test: loopback allowed, no DHT, short waits, and what the test changes. */
+export function testOfflineConfig(changes: Partial<OfflineConfig> = {}): OfflineConfig {
+  return {
+    allowNetworks: ['127.0.0.1/32'],
+    activeTasks: 5,
+    dailyTasks: 100,
+    maxSize: 64 * 1024 * 1024,
+    stallSeconds: 1,
+    noPeersSeconds: 5,
+    torrentPort: 0,
+    dht: false,
+    seed: false,
+    ...changes,
+  };
+}
+
 export async function startTestServer(
   engine: TestEngine,
   overrides: Partial<Config> = {},
@@ -80,8 +96,17 @@ export async function startTestServer(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nubo-test-data-'));
   // The port is chosen before start so the links the server hands out (PUBLIC_URL) reach it.
   const port = String(await freePort());
+  // Torrents in tests find their peers through a tracker on loopback only: no DHT, any free port.
   const config: Config = {
-    ...loadConfig({ DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'silent', PUBLIC_URL: `http://127.0.0.1:${port}` }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      PORT: port,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      OFFLINE_DHT: 'off',
+      OFFLINE_TORRENT_PORT: '0',
+    }),
     database: database.config,
     ...overrides,
   };

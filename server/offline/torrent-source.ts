@@ -1,0 +1,233 @@
+// The BitTorrent engine of offline downloads (webtorrent, in this process: nothing else to
+// install). A magnet link or a .torrent is read, its trackers and web seeds kept only when the
+// network guard allows their addresses (so a torrent cannot make Nubo call an internal address),
+// and peers the guard refuses are never connected to. Only the chosen files are fetched, into the
+// task's work folder; a restarted task verifies the pieces already there and fetches the rest.
+// When the operator has not asked for seeding, a finished torrent leaves the swarm at once.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import parseTorrent, { type ParsedTorrent } from 'parse-torrent';
+import type WebTorrent from 'webtorrent';
+import type { Torrent, TorrentFile } from 'webtorrent';
+import { ServiceError } from '../errors.ts';
+import { PassingFailure } from '../tasks/worker.ts';
+import type { NetworkGuard } from './network-guard.ts';
+
+/** Protocols of trackers and web seeds Nubo may contact; WebRTC trackers (ws, wss) need WebRTC, which the server has not. */
+const CONTACTABLE = new Set(['http:', 'https:', 'udp:']);
+/** A .torrent bigger than this is not a torrent anyone makes. */
+export const TORRENT_FILE_MAX_BYTES = 8 * 1024 * 1024;
+
+export type TorrentConfig = {
+  /** Whether to find peers through the DHT as well as trackers. */
+  dht: boolean;
+  /** The port peers (and the DHT) reach this server on; 0 for any free one. */
+  port: number;
+  /** Whether a finished torrent keeps seeding (until its task is deleted or the server stops). */
+  seed: boolean;
+  /** How long without metadata or a byte before the torrent counts as having no peers. */
+  noPeersMs: number;
+};
+
+/** A torrent file's place: its folders below the torrent's own folder, and its name. */
+export type TorrentEntry = { index: number; folders: string[]; name: string; size: number };
+
+export type FetchedTorrentFile = TorrentEntry & { file: string; hash: string };
+
+export function torrentSource({ guard, config }: { guard: NetworkGuard; config: TorrentConfig }) {
+  let client: WebTorrent | undefined;
+
+  async function clientOf(): Promise<WebTorrent> {
+    if (client) return client;
+    // Loaded when the first torrent comes: most servers never load it.
+    const { default: WebTorrentClient } = await import('webtorrent');
+    client = new WebTorrentClient({
+      dht: config.dht,
+      lsd: false,
+      natUpnp: false,
+      natPmp: false,
+      torrentPort: config.port,
+      ...(config.dht ? { dhtPort: config.port } : {}),
+    });
+    client.blocked = { contains: (host) => !guard.permits(host) };
+    client.on('error', () => {});
+    return client;
+  }
+
+  /** The torrent a magnet link or a .torrent names, with only the trackers and web seeds the guard allows. */
+  async function parse(source: string | Uint8Array): Promise<ParsedTorrent> {
+    let parsed: ParsedTorrent;
+    try {
+      parsed = await parseTorrent(source);
+    } catch {
+      throw new ServiceError('url_unsupported', typeof source === 'string' ? 'This magnet link names no torrent.' : 'This file is not a torrent.');
+    }
+    const allowed = async (address: string) => {
+      try {
+        const url = new URL(address);
+        if (!CONTACTABLE.has(url.protocol)) return false;
+        await guard.check(url);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const announce = [];
+    for (const address of parsed.announce) if (await allowed(address)) announce.push(address);
+    const urlList = [];
+    for (const address of parsed.urlList) if (await allowed(address)) urlList.push(address);
+    return { ...parsed, announce, urlList };
+  }
+
+  /** Adds the torrent to the client and waits for its file list (a magnet's comes from peers). */
+  async function added(parsed: ParsedTorrent, folder: string, signal: AbortSignal): Promise<Torrent> {
+    const torrents = await clientOf();
+    if (await torrents.get(parsed.infoHash))
+      throw new PassingFailure('torrent_no_peers', 'This torrent is being fetched for another download; trying again later.');
+    const torrent = torrents.add(parsed, { path: folder, deselect: true });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        if (torrent.ready) return resolve();
+        const timer = setTimeout(() => reject(new PassingFailure('torrent_no_peers', 'No peer sent this torrent’s file list.')), config.noPeersMs);
+        const stop = () => reject(signal.reason);
+        signal.addEventListener('abort', stop, { once: true });
+        torrent.once('ready', () => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', stop);
+          resolve();
+        });
+        torrent.once('error', (failure: Error) => {
+          clearTimeout(timer);
+          reject(new PassingFailure('torrent_no_peers', failure.message));
+        });
+      });
+    } catch (failure) {
+      await leave(torrent);
+      throw failure;
+    }
+    for (const file of torrent.files) {
+      // The files are written under the work folder and nowhere else, whatever their names say.
+      const target = path.resolve(folder, file.path);
+      if (!target.startsWith(path.resolve(folder) + path.sep)) {
+        await leave(torrent);
+        throw new ServiceError('url_unsupported', 'This torrent names a file outside its own folder.');
+      }
+    }
+    return torrent;
+  }
+
+  async function leave(torrent: Torrent) {
+    await new Promise<void>((resolve) => torrent.destroy({ destroyStore: false }, () => resolve()));
+  }
+
+  return {
+    parse,
+
+    /** The torrent's files, by their index: from a .torrent at once, from peers for a magnet link. */
+    async inspect(parsed: ParsedTorrent, folder: string, signal: AbortSignal): Promise<{ name: string; files: TorrentEntry[] }> {
+      if (parsed.files) return { name: parsed.name ?? parsed.infoHash, files: entriesOf(parsed.files) };
+      const torrent = await added(parsed, folder, signal);
+      try {
+        return { name: torrent.name, files: entriesOf(torrent.files) };
+      } finally {
+        await leave(torrent);
+      }
+    },
+
+    /**
+     * Fetches the chosen files (every file when none are chosen) into `folder`, then hashes each;
+     * `progress` hears of the bytes of the chosen files fetched so far.
+     */
+    async download(
+      parsed: ParsedTorrent,
+      folder: string,
+      options: { files: readonly number[] | undefined; signal: AbortSignal; progress(bytesDone: number, size: number, speed: number): void },
+    ): Promise<{ name: string; total: number; files: FetchedTorrentFile[] }> {
+      const torrent = await added(parsed, folder, options.signal);
+      let seeding = false;
+      try {
+        const chosen = options.files?.length ? torrent.files.filter((_, index) => options.files!.includes(index)) : torrent.files;
+        if (chosen.length === 0)
+          throw new ServiceError('invalid_request', 'None of the chosen files is in this torrent.', [{ field: 'files', reason: 'none' }]);
+        for (const file of chosen) file.select();
+        const size = chosen.reduce((sum, file) => sum + file.length, 0);
+        await finished(torrent, chosen, size, options);
+        const entries = entriesOf(torrent.files);
+        const fetched: FetchedTorrentFile[] = [];
+        for (const file of chosen) {
+          const index = torrent.files.indexOf(file);
+          const local = path.join(folder, file.path);
+          fetched.push({ ...entries[index]!, file: local, hash: await sha256Of(local) });
+        }
+        seeding = config.seed;
+        return { name: torrent.name, total: torrent.files.length, files: fetched };
+      } finally {
+        if (!seeding) await leave(torrent);
+      }
+    },
+
+    /** Leaves a torrent still seeding (its task was deleted). */
+    async stopSeeding(infoHash: string) {
+      const torrent = await client?.get(infoHash);
+      if (torrent) await leave(torrent);
+    },
+
+    async close() {
+      const closing = client;
+      client = undefined;
+      if (closing) await new Promise<void>((resolve) => closing.destroy(() => resolve()));
+    },
+  };
+
+  /** Resolves once every chosen file is complete; fails when no byte comes for the no-peers time. */
+  function finished(
+    torrent: Torrent,
+    chosen: readonly TorrentFile[],
+    size: number,
+    options: { signal: AbortSignal; progress(bytesDone: number, size: number, speed: number): void },
+  ): Promise<void> {
+    return new Promise((resolve, reject) => {
+      let lastBytes = -1;
+      let lastChange = Date.now();
+      const check = () => {
+        const done = chosen.reduce((sum, file) => sum + Math.min(file.downloaded, file.length), 0);
+        options.progress(done, size, torrent.downloadSpeed);
+        if (chosen.every((file) => file.done)) return end();
+        if (done !== lastBytes) {
+          lastBytes = done;
+          lastChange = Date.now();
+        } else if (Date.now() - lastChange > config.noPeersMs) {
+          end(new PassingFailure('torrent_no_peers', torrent.numPeers === 0 ? 'No peer shares this torrent.' : 'The peers stopped sending.'));
+        }
+      };
+      const timer = setInterval(check, 250);
+      const stop = () => end(options.signal.reason as Error);
+      options.signal.addEventListener('abort', stop, { once: true });
+      torrent.on('error', (failure: Error) => end(new PassingFailure('torrent_no_peers', failure.message)));
+      function end(failure?: Error) {
+        clearInterval(timer);
+        options.signal.removeEventListener('abort', stop);
+        if (failure) reject(failure);
+        else resolve();
+      }
+      check();
+    });
+  }
+}
+
+export type TorrentSource = ReturnType<typeof torrentSource>;
+
+/** Each file's folders below the torrent's own folder (a single-file torrent has none) and its name. */
+function entriesOf(files: ReadonlyArray<{ path: string; length: number }>): TorrentEntry[] {
+  return files.map((file, index) => {
+    const parts = file.path.split(/[\\/]/).filter(Boolean);
+    return { index, folders: parts.slice(1, -1), name: parts.at(-1) ?? `file ${index + 1}`, size: file.length };
+  });
+}
+
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}

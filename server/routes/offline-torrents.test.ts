@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DriveFile } from '#shared/api/files.ts';
+import type { Task } from '#shared/api/tasks.ts';
+import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
+import { ENGINES, startTestServer, type TestServer, testOfflineConfig } from '../testing/harness.ts';
+import { type SeededTorrent, startTorrentSwarm, type TorrentSwarm } from '../testing/torrent-swarm.ts';
+import { createUpload, tusUpload } from '../testing/uploads.ts';
+
+async function signedIn(server: TestServer) {
+  const browser = new TestBrowser(server.url);
+  await browser.post('/v1/auth/signup', { email: uniqueEmail(), password: goodPassword(), name: 'Ann' });
+  return browser;
+}
+
+async function ended(browser: TestBrowser, id: string): Promise<Task> {
+  for (let i = 0; i < 600; i++) {
+    const task = (await browser.get(`/drive/v1/tasks/${id}`)).body as Task;
+    if (task.phase === 'PHASE_TYPE_COMPLETE' || task.phase === 'PHASE_TYPE_ERROR') return task;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`task ${id} did not end in 30 s`);
+}
+
+const download = (browser: TestBrowser, url: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  browser.post('/drive/v1/files', { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url, ...extra });
+
+/** Every file under a folder of the drive, by its path below it. */
+async function treeOf(browser: TestBrowser, folderId: string, prefix = ''): Promise<Record<string, string>> {
+  const found: Record<string, string> = {};
+  for (const file of (await browser.get(`/drive/v1/files?parent_id=${folderId}&limit=500`)).body.files as DriveFile[]) {
+    if (file.kind === 'drive#folder') Object.assign(found, await treeOf(browser, file.id, `${prefix}${file.name}/`));
+    else found[`${prefix}${file.name}`] = file.hash;
+  }
+  return found;
+}
+
+describe.each(ENGINES)('torrent downloads on %s', (engine) => {
+  let server: TestServer;
+  let swarm: TorrentSwarm;
+  let album: SeededTorrent;
+  beforeAll(async () => {
+    swarm = await startTorrentSwarm();
+    album = await swarm.seed('Album <img src=x onerror=alert(1)> 2026', { 'one.bin': 300_000, 'notes.txt': Buffer.from('liner notes'), 'disc 2/two.bin': 500_000 });
+    server = await startTestServer(engine, { offline: testOfflineConfig({ noPeersSeconds: 3 }) });
+  });
+  afterAll(async () => {
+    await server?.dispose();
+    await swarm?.close();
+  });
+
+  it('reads a magnet link’s file list from its peers, and a .torrent’s at once', async () => {
+    const browser = await signedIn(server);
+    const inspected = await browser.post('/drive/v1/offline:inspect', { url: album.magnetURI });
+    expect(inspected.status).toBe(200);
+    expect(inspected.body).toMatchObject({ source: 'magnet', name: 'Album <img src=x onerror=alert(1)> 2026', size: String(300_000 + 11 + 500_000) });
+    expect(inspected.body.files).toEqual(album.files.map((file, index) => ({ index, path: file.path, size: String(file.size) })));
+
+    const torrent = (await createUpload(browser, 'album.torrent', album.torrentFile)).body;
+    await tusUpload(browser, album.torrentFile, { uploadUrl: torrent.resumable.params.url });
+    const fromDrive = await browser.post('/drive/v1/offline:inspect', { file_id: torrent.file.id });
+    expect(fromDrive.body).toMatchObject({ source: 'torrent', name: 'Album <img src=x onerror=alert(1)> 2026' });
+    expect(fromDrive.body.files).toEqual(inspected.body.files);
+  });
+
+  it('fetches only the chosen files of a magnet link, keeping the torrent’s folders, with the right SHA-256', async () => {
+    const browser = await signedIn(server);
+    const chosen = album.files.map((file, index) => ({ file, index })).filter(({ file }) => file.path !== 'one.bin');
+    const created = await download(browser, { url: album.magnetURI, files: chosen.map(({ index }) => index) });
+    expect(created.status).toBe(200);
+    expect(created.body.task).toMatchObject({ type: 'offline', name: 'Album <img src=x onerror=alert(1)> 2026', params: { url: album.magnetURI } });
+    const task = await ended(browser, created.body.task.id);
+    expect(task).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', progress: 100, file_name: 'Album <img src=x onerror=alert(1)> 2026', file_size: String(11 + 500_000) });
+    const folder = (await browser.get(`/drive/v1/files/${task.file_id}`)).body as DriveFile;
+    expect(folder).toMatchObject({ kind: 'drive#folder', parent_id: '' });
+    expect(await treeOf(browser, folder.id)).toEqual(Object.fromEntries(chosen.map(({ file }) => [file.path, file.sha256])));
+    expect((await browser.get('/drive/v1/about')).body.quota.usage).toBe(String(11 + 500_000));
+  });
+
+  it('fetches every file of a .torrent kept in the drive, into the chosen folder', async () => {
+    const browser = await signedIn(server);
+    const torrent = (await createUpload(browser, 'album.torrent', album.torrentFile)).body;
+    await tusUpload(browser, album.torrentFile, { uploadUrl: torrent.resumable.params.url });
+    const target = (await browser.post('/drive/v1/files', { kind: 'drive#folder', name: 'Music' })).body.file;
+    const created = await download(browser, { file_id: torrent.file.id }, { parent_id: target.id, name: 'My album' });
+    expect(created.body.task.params).toEqual({ file_id: torrent.file.id, parent_id: target.id });
+    const task = await ended(browser, created.body.task.id);
+    expect(task.phase).toBe('PHASE_TYPE_COMPLETE');
+    const folder = (await browser.get(`/drive/v1/files/${task.file_id}`)).body as DriveFile;
+    expect(folder).toMatchObject({ name: 'My album', parent_id: target.id });
+    expect(await treeOf(browser, folder.id)).toEqual(Object.fromEntries(album.files.map((file) => [file.path, file.sha256])));
+  });
+
+  it('ends a torrent nobody shares with torrent_no_peers, and refuses what is no torrent', async () => {
+    const browser = await signedIn(server);
+    const lonely = 'magnet:?xt=urn:btih:0123456789abcdef0123456789abcdef01234567&dn=lonely';
+    const task = await ended(browser, (await download(browser, { url: lonely })).body.task.id);
+    expect(task).toMatchObject({ phase: 'PHASE_TYPE_ERROR', error: 'torrent_no_peers' });
+    expect((await download(browser, { url: 'magnet:?dn=no-hash' })).body.error).toBe('url_unsupported');
+    const text = (await browser.post('/drive/v1/files', { kind: 'drive#folder', name: 'not a torrent' })).body.file;
+    expect((await download(browser, { file_id: text.id })).body.error).toBe('url_unsupported');
+  }, 60_000);
+});
+
+describe('torrents and private addresses', () => {
+  let server: TestServer;
+  let swarm: TorrentSwarm;
+  beforeAll(async () => {
+    swarm = await startTorrentSwarm('127.0.0.1');
+    // Only 127.0.0.2 may be reached: the tracker and the seeder on 127.0.0.1 stand for an internal network.
+    server = await startTestServer('sqlite', { offline: testOfflineConfig({ allowNetworks: ['127.0.0.2/32'], noPeersSeconds: 2 }) });
+  });
+  afterAll(async () => {
+    await server?.dispose();
+    await swarm?.close();
+  });
+
+  it('never contacts a tracker or a web seed at a private address named by a magnet link', async () => {
+    const browser = await signedIn(server);
+    const before = swarm.announces();
+    const secret = await swarm.seed('secret', { 'data.bin': 1000 });
+    // The seeder's own announce comes first; after it, any announce would be Nubo's.
+    for (let i = 0; i < 100 && swarm.announces() === before; i++) await new Promise((r) => setTimeout(r, 20));
+    const announcedBefore = swarm.announces();
+    expect(announcedBefore).toBe(before + 1);
+    const magnet = `${secret.magnetURI}&ws=${encodeURIComponent('http://169.254.169.254/latest/meta-data/')}&tr=${encodeURIComponent('http://10.0.0.1/announce')}`;
+    const inspected = await browser.post('/drive/v1/offline:inspect', { url: magnet });
+    expect(inspected.body.error).toBe('torrent_no_peers');
+    expect(swarm.announces()).toBe(announcedBefore);
+  });
+});
