@@ -40,7 +40,11 @@ describe.each(ENGINES)('torrent downloads on %s', (engine) => {
   let album: SeededTorrent;
   beforeAll(async () => {
     swarm = await startTorrentSwarm();
-    album = await swarm.seed('Album <img src=x onerror=alert(1)> 2026', { 'one.bin': 300_000, 'notes.txt': Buffer.from('liner notes'), 'disc 2/two.bin': 500_000 });
+    album = await swarm.seed('Album <img src=x onerror=alert(1)> 2026', {
+      'one.bin': 300_000,
+      'notes.txt': Buffer.from('liner notes'),
+      'disc 2/two.bin': 500_000,
+    });
     server = await startTestServer(engine, { offline: testOfflineConfig({ noPeersSeconds: 3 }) });
   });
   afterAll(async () => {
@@ -69,7 +73,12 @@ describe.each(ENGINES)('torrent downloads on %s', (engine) => {
     expect(created.status).toBe(200);
     expect(created.body.task).toMatchObject({ type: 'offline', name: 'Album <img src=x onerror=alert(1)> 2026', params: { url: album.magnetURI } });
     const task = await ended(browser, created.body.task.id);
-    expect(task).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', progress: 100, file_name: 'Album <img src=x onerror=alert(1)> 2026', file_size: String(11 + 500_000) });
+    expect(task).toMatchObject({
+      phase: 'PHASE_TYPE_COMPLETE',
+      progress: 100,
+      file_name: 'Album <img src=x onerror=alert(1)> 2026',
+      file_size: String(11 + 500_000),
+    });
     const folder = (await browser.get(`/drive/v1/files/${task.file_id}`)).body as DriveFile;
     expect(folder).toMatchObject({ kind: 'drive#folder', parent_id: '' });
     expect(await treeOf(browser, folder.id)).toEqual(Object.fromEntries(chosen.map(({ file }) => [file.path, file.sha256])));

@@ -3,7 +3,7 @@
 
 import type { ApiClient } from './client.ts';
 import { FILES_PATHS } from './files.ts';
-import { type CreatedOffline, type CreateOfflineBody, type Inspection, OFFLINE_MAX_LINKS, OFFLINE_PATHS } from './offline.ts';
+import { type CreatedOffline, type CreateOfflineBody, type Inspection, OFFLINE_MAX_LINKS, OFFLINE_PATHS, type OfflineSource } from './offline.ts';
 import { TASK_PATHS, type Task, type TaskAction, type TaskList } from './tasks.ts';
 
 /** The links in a paste: one a line, blank lines and repeats dropped, at most OFFLINE_MAX_LINKS. */
@@ -22,10 +22,11 @@ export function isUnderway(task: Pick<Task, 'phase'>): boolean {
 
 export function offlineApi(api: ApiClient) {
   return {
-    inspect: (url: string) => api.post<Inspection>(OFFLINE_PATHS.inspect, { url }),
-    /** Starts fetching `url` into the folder `parentId` ('' is the root). */
-    create: async (url: string, parentId: string) => {
-      const body: CreateOfflineBody = { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url }, parent_id: parentId };
+    /** What a link (`url`) or a .torrent of the drive (`file_id`) holds, without fetching it. */
+    inspect: (source: OfflineSource) => api.post<Inspection>(OFFLINE_PATHS.inspect, source),
+    /** Starts fetching a link or a .torrent's files (only `files`, when given) into the folder `parentId` ('' is the root). */
+    create: async (source: OfflineSource, parentId: string) => {
+      const body: CreateOfflineBody = { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: source, parent_id: parentId };
       return (await api.post<CreatedOffline>(FILES_PATHS.files, body)).task;
     },
     /** The user's downloads, newest first, one page at a time. */

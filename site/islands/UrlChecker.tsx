@@ -68,7 +68,7 @@ export function UrlChecker({ messages }: IslandProps) {
     setBusy(true);
     setStatus({ message: text('site.api.working'), kind: 'info' });
     try {
-      setInspection(await offlineApi(siteApi()).inspect(result.url));
+      setInspection(await offlineApi(siteApi()).inspect({ url: result.url }));
       setStatus(undefined);
     } catch (cause) {
       failed(cause);
@@ -102,7 +102,7 @@ export function UrlChecker({ messages }: IslandProps) {
     setBusy(true);
     setStatus({ message: text('site.api.working'), kind: 'info' });
     try {
-      await offlineApi(siteApi()).create(url, '');
+      await offlineApi(siteApi()).create({ url }, '');
       setSaved(true);
       setStatus({ message: text('site.urlChecker.saved'), kind: 'success' });
     } catch (cause) {

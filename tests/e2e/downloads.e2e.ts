@@ -3,13 +3,19 @@
 // the site's URL checker sends a signed-out visitor to sign in and back, then saves the link.
 import { expect, test } from '@playwright/test';
 import { type FileOrigin, startFileOrigin } from '../../server/testing/file-origin.ts';
+import { startTorrentSwarm, type TorrentSwarm } from '../../server/testing/torrent-swarm.ts';
 import { item, PASSWORD, signUp, toolbar } from './drive-helpers.ts';
 
 let origin: FileOrigin;
+let swarm: TorrentSwarm;
 test.beforeAll(async () => {
   origin = await startFileOrigin('127.0.0.1');
+  swarm = await startTorrentSwarm('127.0.0.1');
 });
-test.afterAll(async () => origin?.close());
+test.afterAll(async () => {
+  await origin?.close();
+  await swarm?.close();
+});
 
 const TEXT = 'Fetched by the server while you were away.\n';
 
@@ -72,4 +78,31 @@ test('the URL checker sends a signed-out visitor to sign in and back to the link
   await page.getByRole('link', { name: 'See your downloads' }).click();
   const download = page.getByRole('list', { name: 'Your downloads' }).getByRole('listitem').filter({ hasText: 'q4.pdf' });
   await expect(download.getByText('Done', { exact: true })).toBeVisible({ timeout: 15_000 });
+});
+
+test('a .torrent chosen in the dialog lists its files, and only the ticked ones reach the drive, in their folders', async ({ page }) => {
+  const seeded = await swarm.seed('Holiday', { 'beach.txt': Buffer.from('sand and sea'), 'raw/big.bin': 200_000, 'raw/notes.txt': Buffer.from('tide tables') });
+  await signUp(page, 'Tom Torrent');
+  await toolbar(page).getByRole('button', { name: 'New download' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New download' });
+  await dialog.getByLabel('Or a .torrent file').setInputFiles({ name: 'holiday.torrent', mimeType: 'application/x-bittorrent', buffer: seeded.torrentFile });
+  const files = dialog.getByRole('group', { name: 'Files in this torrent' });
+  await expect(files.getByRole('checkbox')).toHaveCount(3);
+  await files.getByRole('checkbox', { name: /raw\/big\.bin/ }).uncheck();
+  await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  await page
+    .getByRole('navigation')
+    .getByRole('link', { name: /^Downloads/ })
+    .click();
+  const download = page.getByRole('list', { name: 'Your downloads' }).getByRole('listitem').filter({ hasText: 'Holiday' });
+  await expect(download.getByText('Done', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('navigation').getByRole('link', { name: 'All files' }).click();
+  await expect(item(page, 'holiday.torrent')).toBeVisible();
+  await item(page, 'Holiday').dblclick();
+  await expect(item(page, 'beach.txt')).toBeVisible();
+  await item(page, 'raw').dblclick();
+  await expect(item(page, 'notes.txt')).toBeVisible();
+  await expect(item(page, 'big.bin')).toHaveCount(0);
 });

@@ -64,6 +64,9 @@ export default defineConfig({
       EMBED_ORIGINS: `http://127.0.0.1:${embedHostPort}`,
       // The download tests' web server runs on loopback, which offline downloads refuse by default.
       OFFLINE_ALLOW_NETWORKS: '127.0.0.1/32',
+      // Torrents find their peers through the test's tracker on loopback: no DHT, any free port.
+      OFFLINE_DHT: 'off',
+      OFFLINE_TORRENT_PORT: '0',
       // The share tests take content down as this moderator.
       ADMIN_EMAILS: 'moderator@e2e.example.com',
       // A calendar with one campaign ended long ago and others running for decades, so the

@@ -85,3 +85,10 @@ function apiErrorOf(status: number, body: string): ApiError {
   if (status === 404 || status === 410) return new ApiError(status, { error: 'file_not_found', error_code: 5, error_description: body });
   return new ApiError(status, { error: status >= 500 ? 'internal' : 'invalid_request', error_code: status >= 500 ? 13 : 3, error_description: body });
 }
+
+/** Sends a small file's bytes at once (a .torrent to download from), resolving when the server has them all. */
+export function sendWhole(file: Blob, uploadUrl: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tusTransfer(file, uploadAddressOnOrigin(uploadUrl, location.origin), { onProgress: () => {}, onSuccess: resolve, onError: reject }).start();
+  });
+}

@@ -5,8 +5,8 @@ import type { DriveFile } from '#shared/api/files.ts';
 
 export type DriveDialog =
   | { kind: 'new-folder'; parentId: string }
-  /** Links to fetch into a folder; `links` fills the box (embedded mode's create_task). */
-  | { kind: 'new-download'; parentId: string; links?: string }
+  /** Links to fetch into a folder; `links` fills the box (embedded mode's create_task), `torrentFile` is a .torrent of the drive. */
+  | { kind: 'new-download'; parentId: string; links?: string; torrentFile?: Pick<DriveFile, 'id' | 'name'> }
   | { kind: 'rename'; file: DriveFile }
   | { kind: 'move' | 'copy'; files: readonly DriveFile[]; fromFolderId: string }
   | { kind: 'delete-forever'; files: readonly DriveFile[] }

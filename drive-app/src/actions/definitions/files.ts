@@ -1,6 +1,7 @@
 // The actions on the drive's folders and files, each defined once for the toolbar, the context
 // menu and the keyboard.
 import { inBatches } from '#shared/api/files-client.ts';
+import { classifyFile } from '#shared/files/classify.ts';
 import { driveFiles } from '../../api.ts';
 import { isComplete, startDownload } from '../../files/file-links.ts';
 import { openDriveDialog } from '../../stores/drive-dialogs.ts';
@@ -144,6 +145,19 @@ export const newDownload = defineAction({
   perform: ({ folderId }) => openDriveDialog({ kind: 'new-download', parentId: folderId }),
 });
 
+/** A .torrent of the drive: its files are fetched into the folder it is in. */
+export const downloadTorrentContents = defineAction({
+  id: 'download-contents',
+  label: 'offline.action.downloadContents',
+  icon: 'new-download',
+  scope: 'selection',
+  visible: (context) =>
+    oneItem(context) && isComplete(context.files[0]!) && classifyFile({ name: context.files[0]!.name, mimeType: context.files[0]!.mime_type }) === 'torrent',
+  perform: ({ files: [torrent], folderId }) => {
+    if (torrent) openDriveDialog({ kind: 'new-download', parentId: folderId, torrentFile: { id: torrent.id, name: torrent.name } });
+  },
+});
+
 export const uploadFiles = defineAction({
   id: 'upload',
   label: 'files.action.upload',
@@ -172,6 +186,7 @@ export const DRIVE_ACTIONS = [
   newDownload,
   openItem,
   downloadFiles,
+  downloadTorrentContents,
   renameItem,
   shareItems,
   moveItems,

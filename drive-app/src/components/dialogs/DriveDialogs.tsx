@@ -60,7 +60,7 @@ function OpenDialog({ dialog }: { dialog: DriveDialog }) {
     case 'share':
       return <ShareDialog files={dialog.files} onClose={close} />;
     case 'new-download':
-      return <NewDownloadDialog parentId={dialog.parentId} initialLinks={dialog.links ?? ''} onClose={close} />;
+      return <NewDownloadDialog parentId={dialog.parentId} initialLinks={dialog.links ?? ''} torrentFile={dialog.torrentFile} onClose={close} />;
     case 'move':
     case 'copy':
       return <MoveOrCopyDialog mode={dialog.kind} files={dialog.files} fromFolderId={dialog.fromFolderId} onClose={close} />;

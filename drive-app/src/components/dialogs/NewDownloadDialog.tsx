@@ -1,10 +1,12 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { failureMessage } from '#shared/api/error-messages.ts';
 import type { DriveFile } from '#shared/api/files.ts';
-import type { Inspection } from '#shared/api/offline.ts';
+import type { Inspection, OfflineSource } from '#shared/api/offline.ts';
 import { linksIn } from '#shared/api/offline-client.ts';
 import { formatSize } from '#shared/format.ts';
 import { driveFiles, driveOffline } from '../../api.ts';
+import { driveChanged } from '../../events.ts';
+import { sendWhole } from '../../files/tus-transfer.ts';
 import { useLocaleCode, useT } from '../../i18n.ts';
 import { refreshDownloads } from '../../stores/downloads.ts';
 import { noticeDone } from '../../stores/drive-notice.ts';
@@ -15,28 +17,61 @@ type Props = {
   /** The folder the downloads go into ('' is the root), until the user picks another. */
   parentId: string;
   initialLinks?: string;
+  /** A .torrent of the drive to download from ("Download contents"). */
+  torrentFile?: Pick<DriveFile, 'id' | 'name'> | undefined;
   onClose(): void;
 };
 
-/** What is known of one pasted link: being checked, what it holds, or why it was refused. */
-type LinkState = { status: 'checking' } | { status: 'inspected'; inspection: Inspection } | { status: 'failed'; failure: unknown };
+/** What is known of one source: being checked, what it holds, or why it was refused. */
+type SourceState = { status: 'checking' } | { status: 'inspected'; inspection: Inspection } | { status: 'failed'; failure: unknown };
+
+/** A source as the dialog lists it: a pasted link, or a .torrent of the drive. */
+type Source = { key: string; label: string; source: OfflineSource };
+
+const torrentKey = (fileId: string) => `file:${fileId}`;
 
 /**
- * "New download": links pasted one a line are checked (name, size, type, without fetching them)
- * and handed to the server, each as a download of its own into the chosen folder. Links the
- * server refused stay in the box with the reason beside them; the others leave it.
+ * "New download": links pasted one a line, or a .torrent (chosen here, or from the drive), are
+ * checked (name, size, a torrent's files, without fetching them), torrent files can be left out,
+ * and each becomes a download of its own into the chosen folder. Sources the server refused stay
+ * with the reason beside them; the others leave the dialog.
  */
-export function NewDownloadDialog({ parentId, initialLinks = '', onClose }: Props) {
+export function NewDownloadDialog({ parentId, initialLinks = '', torrentFile, onClose }: Props) {
   const t = useT();
   const locale = useLocaleCode();
   const fieldId = useId();
   const [text, setText] = useState(initialLinks);
+  const [torrent, setTorrent] = useState(torrentFile);
   const [destination, setDestination] = useState<{ id: string; name: string | undefined }>({ id: parentId, name: undefined });
   const [picking, setPicking] = useState(false);
-  const [states, setStates] = useState<ReadonlyMap<string, LinkState>>(new Map());
+  const [states, setStates] = useState<ReadonlyMap<string, SourceState>>(new Map());
+  /** Per torrent, the indexes of the files left out. */
+  const [leftOut, setLeftOut] = useState<ReadonlyMap<string, ReadonlySet<number>>>(new Map());
   const [problem, setProblem] = useState<string>();
   const [pending, setPending] = useState(false);
-  const links = linksIn(text);
+
+  const sources: Source[] = [
+    ...linksIn(text).map((link) => ({ key: link, label: link, source: { url: link } })),
+    ...(torrent ? [{ key: torrentKey(torrent.id), label: t('offline.dialog.fromFile', { name: torrent.name }), source: { file_id: torrent.id } }] : []),
+  ];
+
+  const describe = (failure: unknown) => {
+    const message = failureMessage(failure, { locale });
+    return t(message.key, message.values);
+  };
+
+  function setState(key: string, state: SourceState) {
+    setStates((current) => new Map(current).set(key, state));
+  }
+
+  async function inspect(source: Source) {
+    setState(source.key, { status: 'checking' });
+    try {
+      setState(source.key, { status: 'inspected', inspection: await driveOffline.inspect(source.source) });
+    } catch (failure) {
+      setState(source.key, { status: 'failed', failure });
+    }
+  }
 
   // The folder the dialog was opened in is named once its name is read.
   useEffect(() => {
@@ -47,48 +82,76 @@ export function NewDownloadDialog({ parentId, initialLinks = '', onClose }: Prop
     );
   }, [parentId]);
 
-  const describe = (failure: unknown) => {
-    const message = failureMessage(failure, { locale });
-    return t(message.key, message.values);
-  };
+  // A .torrent handed to the dialog shows its files at once.
+  useEffect(() => {
+    if (torrentFile) void inspect({ key: torrentKey(torrentFile.id), label: torrentFile.name, source: { file_id: torrentFile.id } });
+    // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the file the dialog was opened with
+  }, []);
 
-  function setState(link: string, state: LinkState) {
-    setStates((current) => new Map(current).set(link, state));
+  /** A .torrent from this device goes into the destination folder first; it is then downloaded from there. */
+  async function chooseTorrent(file: File | undefined) {
+    if (!file) return;
+    setPending(true);
+    try {
+      const created = await driveFiles.createUpload({
+        parentId: destination.id,
+        name: file.name,
+        size: file.size,
+        mimeType: file.type || 'application/x-bittorrent',
+      });
+      if (created.file.phase !== 'PHASE_TYPE_COMPLETE') await sendWhole(file, created.resumable.params.url);
+      driveChanged();
+      const chosen = { id: created.file.id, name: created.file.name };
+      setTorrent(chosen);
+      await inspect({ key: torrentKey(chosen.id), label: chosen.name, source: { file_id: chosen.id } });
+    } catch (failure) {
+      setProblem(describe(failure));
+    } finally {
+      setPending(false);
+    }
   }
 
   async function check() {
-    if (links.length === 0) {
+    if (sources.length === 0) {
       setProblem(t('offline.dialog.noLinks'));
       return;
     }
-    await Promise.all(
-      links.map(async (link) => {
-        setState(link, { status: 'checking' });
-        try {
-          setState(link, { status: 'inspected', inspection: await driveOffline.inspect(link) });
-        } catch (failure) {
-          setState(link, { status: 'failed', failure });
-        }
-      }),
-    );
+    await Promise.all(sources.map(inspect));
+  }
+
+  function toggle(key: string, index: number) {
+    setLeftOut((current) => {
+      const out = new Set(current.get(key));
+      if (out.has(index)) out.delete(index);
+      else out.add(index);
+      return new Map(current).set(key, out);
+    });
+  }
+
+  /** The source to create: a torrent's files without the ones left out, when any are. */
+  function withChoice(source: Source): OfflineSource {
+    const state = states.get(source.key);
+    const out = leftOut.get(source.key);
+    if (state?.status !== 'inspected' || !out?.size) return source.source;
+    return { ...source.source, files: state.inspection.files.map((file) => file.index).filter((index) => !out.has(index)) };
   }
 
   async function start(event: FormEvent) {
     event.preventDefault();
-    if (links.length === 0) {
+    if (sources.length === 0) {
       setProblem(t('offline.dialog.noLinks'));
       return;
     }
     setPending(true);
-    const refused: string[] = [];
+    const refused: Source[] = [];
     let started = 0;
-    for (const link of links) {
+    for (const source of sources) {
       try {
-        await driveOffline.create(link, destination.id);
+        await driveOffline.create(withChoice(source), destination.id);
         started++;
       } catch (failure) {
-        refused.push(link);
-        setState(link, { status: 'failed', failure });
+        refused.push(source);
+        setState(source.key, { status: 'failed', failure });
       }
     }
     setPending(false);
@@ -96,8 +159,17 @@ export function NewDownloadDialog({ parentId, initialLinks = '', onClose }: Prop
       void refreshDownloads();
       noticeDone({ key: 'offline.dialog.started', values: { count: started } });
     }
-    if (refused.length === 0) onClose();
-    else setText(refused.join('\n'));
+    if (refused.length === 0) {
+      onClose();
+      return;
+    }
+    setText(
+      refused
+        .filter((source) => source.source.url)
+        .map((source) => source.key)
+        .join('\n'),
+    );
+    if (!refused.some((source) => source.source.file_id)) setTorrent(undefined);
   }
 
   return (
@@ -108,7 +180,7 @@ export function NewDownloadDialog({ parentId, initialLinks = '', onClose }: Prop
           <textarea
             id={fieldId}
             name="links"
-            rows={5}
+            rows={4}
             spellCheck={false}
             autoComplete="off"
             value={text}
@@ -129,21 +201,43 @@ export function NewDownloadDialog({ parentId, initialLinks = '', onClose }: Prop
             {t('offline.dialog.linksHint')}
           </p>
         </div>
-        {links.some((link) => states.has(link)) && (
+        <div className="field">
+          <label htmlFor={`${fieldId}-torrent`}>{t('offline.dialog.torrent')}</label>
+          <input
+            id={`${fieldId}-torrent`}
+            type="file"
+            accept=".torrent,application/x-bittorrent"
+            disabled={pending}
+            onChange={(event) => void chooseTorrent(event.target.files?.[0])}
+          />
+        </div>
+        {sources.some((source) => states.has(source.key)) && (
           <ul className="inspected-links" aria-live="polite">
-            {links.map((link) => {
-              const state = states.get(link);
+            {sources.map((source) => {
+              const state = states.get(source.key);
               if (!state) return null;
               return (
-                <li key={link} data-status={state.status}>
-                  {/* The link and the names a server gives are text, never markup. */}
-                  <span className="inspected-link">{link}</span>
+                <li key={source.key} data-status={state.status}>
+                  {/* Links and the names servers and torrents give are text, never markup. */}
+                  <span className="inspected-link">{source.label}</span>
                   {state.status === 'checking' && <span>{t('offline.dialog.checking')}</span>}
                   {state.status === 'inspected' && (
                     <span className="inspected-facts">
                       <span className="inspected-name">{state.inspection.name}</span>
                       <span>{state.inspection.size === '-1' ? t('offline.dialog.sizeUnknown') : formatSize(Number(state.inspection.size))}</span>
                     </span>
+                  )}
+                  {state.status === 'inspected' && state.inspection.files.length > 0 && (
+                    <fieldset className="torrent-files">
+                      <legend>{t('offline.dialog.files')}</legend>
+                      {state.inspection.files.map((file) => (
+                        <label key={file.index} className="checkbox-field">
+                          <input type="checkbox" checked={!leftOut.get(source.key)?.has(file.index)} onChange={() => toggle(source.key, file.index)} />
+                          <span className="torrent-file-path">{file.path}</span>
+                          <span className="torrent-file-size">{formatSize(Number(file.size))}</span>
+                        </label>
+                      ))}
+                    </fieldset>
                   )}
                   {state.status === 'failed' && <span className="field-error">{describe(state.failure)}</span>}
                 </li>
