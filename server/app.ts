@@ -36,7 +36,7 @@ import { downloadsService } from './services/downloads.ts';
 import { filesService } from './services/files.ts';
 import { loadMessages } from './services/messages.ts';
 import { moderationService } from './services/moderation.ts';
-import { discardWork, offlineService } from './services/offline.ts';
+import { offlineService } from './services/offline.ts';
 import { remoteConfigService } from './services/remote-config.ts';
 import { restoreService } from './services/restore.ts';
 import { shareRules } from './services/share-status.ts';
@@ -135,8 +135,10 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   const files = filesService({ db: database.db, blobs });
   const tasks = tasksService({
     db: database.db,
-    discardWork: (task) => (task.type === 'offline' ? discardWork(blobs, task.id) : Promise.resolve()),
+    // The offline service is built below; a task is only ever discarded once the server runs.
+    discardWork: (task) => offline.discard(task),
     trashFiles: (userId, ids) => files.trash(userId, ids),
+    leaseMs: config.taskLeaseSeconds * 1000,
   });
   const worker = taskWorker(tasks, app.log, { concurrency: config.taskConcurrency });
   const uploads = uploadsService({ db: database.db, blobs, store, onCompleted: readMediaAfterUpload(worker) });

@@ -51,6 +51,8 @@ export type Config = {
   offline: OfflineConfig;
   /** How many tasks (offline downloads, copies, emptying the trash) one server process runs at once. */
   taskConcurrency: number;
+  /** Seconds a server process's claim on a task lasts without a heartbeat: a stopped process's tasks go on elsewhere after it. */
+  taskLeaseSeconds: number;
   /** Whether the public site's hidden debug console may open (DEBUG_CONSOLE, SPEC §4); off unless the operator says on. */
   debugConsole: boolean;
 };
@@ -123,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       seed: parseOnOff('OFFLINE_SEED', env.OFFLINE_SEED, false),
     },
     taskConcurrency: parseWhole('TASK_CONCURRENCY', env.TASK_CONCURRENCY, 4, 1),
+    taskLeaseSeconds: parseWhole('TASK_LEASE_SECONDS', env.TASK_LEASE_SECONDS, 30, 1),
     debugConsole: parseOnOff('DEBUG_CONSOLE', env.DEBUG_CONSOLE, false),
   };
 }

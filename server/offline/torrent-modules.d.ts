@@ -59,6 +59,8 @@ declare module 'webtorrent' {
     dhtPort?: number;
     tracker?: boolean | object;
     maxConns?: number;
+    /** Bytes a second this client sends at most; -1 for no limit. */
+    uploadLimit?: number;
   };
 
   export type AddOptions = { path?: string; deselect?: boolean; announce?: string[]; skipVerify?: boolean };

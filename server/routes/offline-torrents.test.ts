@@ -110,6 +110,38 @@ describe.each(ENGINES)('torrent downloads on %s', (engine) => {
   }, 60_000);
 });
 
+describe('seeding after a torrent is fetched', () => {
+  let swarm: TorrentSwarm;
+  beforeAll(async () => {
+    swarm = await startTorrentSwarm();
+  });
+  afterAll(async () => swarm?.close());
+
+  it('leaves the swarm at the last byte unless the operator turns seeding on; then it seeds until the task is deleted', async () => {
+    for (const seed of [false, true]) {
+      const server = await startTestServer('sqlite', { offline: testOfflineConfig({ seed }) });
+      try {
+        const browser = await signedIn(server);
+        const torrent = await swarm.seed(`seeded-${seed}`, { 'x.bin': 100_000, 'y.bin': 1000 });
+        const leftBefore = swarm.leaves();
+        const task = await ended(browser, (await download(browser, { url: torrent.magnetURI })).body.task.id);
+        expect(task.phase).toBe('PHASE_TYPE_COMPLETE');
+        const folder = (await browser.get(`/drive/v1/files?parent_id=${task.file_id}`)).body.files as DriveFile[];
+        expect(folder.map((file) => file.hash).sort()).toEqual(torrent.files.map((file) => file.sha256).sort());
+        await new Promise((r) => setTimeout(r, 500));
+        expect(swarm.leaves() - leftBefore, `seed ${seed}`).toBe(seed ? 0 : 1);
+        if (seed) {
+          await browser.request('DELETE', `/drive/v1/tasks?task_ids=${task.id}`);
+          for (let i = 0; i < 50 && swarm.leaves() === leftBefore; i++) await new Promise((r) => setTimeout(r, 50));
+          expect(swarm.leaves() - leftBefore).toBe(1);
+        }
+      } finally {
+        await server.dispose();
+      }
+    }
+  });
+});
+
 describe('torrents and private addresses', () => {
   let server: TestServer;
   let swarm: TorrentSwarm;

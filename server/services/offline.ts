@@ -165,6 +165,14 @@ export function offlineService(deps: {
       },
     });
     await progress.flush();
+    // A torrent that goes on seeding keeps its files where they are: the drive gets copies.
+    if (config.seed) {
+      for (const file of fetched.files) {
+        const copy = `${file.file}.nubo-copy`;
+        await fs.copyFile(file.file, copy);
+        file.file = copy;
+      }
+    }
     // One file stays a file; a torrent of several keeps its folders, under a folder of its own.
     const single = fetched.files.length === 1 && fetched.files[0]!.folders.length === 0 && fetched.total === 1;
     const added = await addToDrive(
@@ -252,15 +260,32 @@ export function offlineService(deps: {
       const params = JSON.parse(task.params) as OfflineParams;
       await fs.mkdir(workFolder(task.id), { recursive: true });
       const { added, size } = params.kind === 'torrent' ? await runTorrent(task, params, run) : await runHttp(task, params, run);
-      await remove(task.id);
+      // A seeding torrent's files stay until its task is deleted (or the server restarts).
+      if (params.kind !== 'torrent' || !config.seed) await remove(task.id);
       return { fileId: added.id, fileName: added.name, fileSize: size };
     },
 
-    /** Removes work folders whose task is gone (deleted while another server process held it). */
+    /** What a deleted or failed task leaves: a seeding torrent leaves its swarm, and its work folder goes. */
+    async discard(task: TaskRow) {
+      if (task.type !== 'offline') return;
+      const params = JSON.parse(task.params) as OfflineParams;
+      if (params.kind === 'torrent' && config.seed) {
+        const parsed = await parsedTorrent({ magnet: params.url, torrent: params.torrent ? Buffer.from(params.torrent, 'base64') : undefined }).catch(
+          () => undefined,
+        );
+        if (parsed) await torrents.stopSeeding(parsed.infoHash);
+      }
+      await remove(task.id);
+    },
+
+    /**
+     * Removes the work folders no task is working on: of tasks deleted while another process held
+     * them, and of finished torrents, whose seeding does not outlive the process.
+     */
     async sweepWork() {
       const names = await fs.readdir(blobs.stagingDir).catch(() => [] as string[]);
       if (names.length === 0) return;
-      const live = new Set(await tasks.idsOfType('offline'));
+      const live = new Set(await tasks.idsOfType('offline', ['PHASE_TYPE_PENDING', 'PHASE_TYPE_RUNNING', 'PHASE_TYPE_PAUSED', 'PHASE_TYPE_ERROR']));
       for (const name of names) if (!live.has(name)) await remove(name);
     },
 
@@ -275,8 +300,8 @@ function workFolderOf(blobs: BlobStore, taskId: string): string {
   return path.join(blobs.stagingDir, path.basename(taskId));
 }
 
-/** Drops what a task's download left on disk (its partial bytes), for a deleted or failed task. */
-export async function discardWork(blobs: BlobStore, taskId: string): Promise<void> {
+/** Drops what a task's download left on disk (its partial bytes). */
+async function discardWork(blobs: BlobStore, taskId: string): Promise<void> {
   await fs.rm(workFolderOf(blobs, taskId), { recursive: true, force: true });
 }
 

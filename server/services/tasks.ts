@@ -14,7 +14,7 @@ import { readPageToken, writePageToken } from '../pagination.ts';
 
 export type { TaskRow };
 
-/** How long a claim lasts without a heartbeat; a crashed server's tasks resume after this. */
+/** How long a claim lasts without a heartbeat, unless configured; a crashed server's tasks resume after this. */
 export const TASK_LEASE_MS = 30_000;
 export const TASK_MAX_ATTEMPTS = 3;
 /** How long a task that failed for a passing reason waits before its next attempt, per attempt made. */
@@ -40,8 +40,10 @@ export function tasksService(deps: {
   discardWork?: (task: TaskRow) => Promise<void>;
   /** Moves the files a deleted task made to the trash, when asked to. */
   trashFiles?: (userId: string, ids: string[]) => Promise<void>;
+  leaseMs?: number;
 }) {
   const { db } = deps;
+  const leaseMs = deps.leaseMs ?? TASK_LEASE_MS;
   const now = deps.now ?? Date.now;
   const tasks = tasksRepository(db);
 
@@ -94,7 +96,7 @@ export function tasksService(deps: {
         const candidate = await tasks.oldestClaimable(at);
         if (!candidate) return undefined;
         // Only the worker whose UPDATE still sees the row as it was read gets it.
-        if (await tasks.claim(candidate, at + TASK_LEASE_MS, at)) return tasks.find(candidate.id);
+        if (await tasks.claim(candidate, at + leaseMs, at)) return tasks.find(candidate.id);
       }
       return undefined;
     },
@@ -106,7 +108,7 @@ export function tasksService(deps: {
     async heartbeat(claimed: TaskRow, report?: TaskProgress): Promise<boolean> {
       const at = now();
       return tasks.updateClaimed(claimed, {
-        lease_until: at + TASK_LEASE_MS,
+        lease_until: at + leaseMs,
         updated_at: at,
         ...(report
           ? {
@@ -227,7 +229,10 @@ export function tasksService(deps: {
       }
     },
 
-    idsOfType: (type: TaskType) => tasks.idsOfType(type),
+    idsOfType: (type: TaskType, phases: readonly string[]) => tasks.idsOfType(type, phases),
+
+    /** How often a running task should beat to keep its lease: a few times a lease. */
+    heartbeatMs: Math.max(100, Math.floor(leaseMs / 6)),
   };
 }
 

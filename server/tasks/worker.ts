@@ -37,7 +37,6 @@ export class PassingFailure extends Error {
 }
 
 const POLL_MS = 2_000;
-const HEARTBEAT_MS = 5_000;
 
 export function taskWorker(tasks: TasksService, log: FastifyBaseLogger, { concurrency = 4 }: { concurrency?: number } = {}) {
   let handlers: TaskHandlers = {};
@@ -56,7 +55,7 @@ export function taskWorker(tasks: TasksService, log: FastifyBaseLogger, { concur
     };
     const heartbeat = setInterval(
       () => void beat().catch((failure: unknown) => log.warn({ err: failure, task: task.id }, 'task heartbeat failed')),
-      HEARTBEAT_MS,
+      tasks.heartbeatMs,
     );
     heartbeat.unref();
     const run: TaskRun = {

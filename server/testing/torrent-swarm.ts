@@ -16,19 +16,24 @@ export type SeededTorrent = {
   files: { path: string; size: number; sha256: string }[];
 };
 
-export async function startTorrentSwarm(host = '127.0.0.1') {
+/** `uploadLimit`: bytes a second the seeder sends at most, to make a download last. */
+export async function startTorrentSwarm(host = '127.0.0.1', { uploadLimit = -1 } = {}) {
   const tracker = new Server({ udp: false, ws: false, http: true, stats: false });
   await new Promise<void>((resolve) => tracker.listen(0, host, resolve));
   const announce = `http://${host}:${(tracker.http.address() as AddressInfo).port}/announce`;
   let announces = 0;
+  let leaves = 0;
   tracker.on('start', () => announces++);
-  const seeder = new WebTorrent({ dht: false, lsd: false, utPex: false, natUpnp: false, natPmp: false, torrentPort: 0 });
+  tracker.on('stop', () => leaves++);
+  const seeder = new WebTorrent({ dht: false, lsd: false, utPex: false, natUpnp: false, natPmp: false, torrentPort: 0, uploadLimit });
   const folders: string[] = [];
 
   return {
     announce,
     /** How many peers have announced themselves to the tracker (the seeder included). */
     announces: () => announces,
+    /** How many peers have told the tracker they left. */
+    leaves: () => leaves,
     /** Seeds a folder `name` holding files of the given sizes at the given paths. */
     async seed(name: string, files: Record<string, number | Buffer>): Promise<SeededTorrent> {
       const root = mkdtempSync(path.join(os.tmpdir(), 'nubo-swarm-'));

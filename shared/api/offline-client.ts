@@ -36,5 +36,3 @@ export function offlineApi(api: ApiClient) {
       api.delete<Record<string, never>>(TASK_PATHS.list, { task_ids: ids.join(','), delete_files: deleteFiles }),
   };
 }
-
-export type OfflineApi = ReturnType<typeof offlineApi>;

@@ -85,12 +85,12 @@ export function UrlChecker({ messages }: IslandProps) {
   }
 
   // Back from signing in with the link: it is checked again at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, for the address the page was opened with
   useEffect(() => {
     const returned = new URLSearchParams(location.search).get(LINK_PARAMETER);
     if (!returned) return;
     setLink(returned);
     void check(returned);
-    // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, for the address the page was opened with
   }, []);
 
   const submit = (event: FormEvent) => {

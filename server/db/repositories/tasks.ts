@@ -120,7 +120,8 @@ export function tasksRepository(db: Db) {
       return Number(row.n);
     },
 
-    /** The ids of every task of a type, for sweeping what belongs to tasks that are gone. */
-    idsOfType: async (type: TaskType) => (await db.selectFrom('task').select('id').where('type', '=', type).execute()).map((row) => row.id),
+    /** The ids of the tasks of a type in some phases, for sweeping what belongs to tasks that are gone or done. */
+    idsOfType: async (type: TaskType, phases: readonly string[]) =>
+      (await db.selectFrom('task').select('id').where('type', '=', type).where('phase', 'in', phases).execute()).map((row) => row.id),
   };
 }

@@ -55,7 +55,7 @@ export function NewDownloadDialog({ parentId, initialLinks = '', torrentFile, on
     ...(torrent ? [{ key: torrentKey(torrent.id), label: t('offline.dialog.fromFile', { name: torrent.name }), source: { file_id: torrent.id } }] : []),
   ];
 
-  const describe = (failure: unknown) => {
+  const explain = (failure: unknown) => {
     const message = failureMessage(failure, { locale });
     return t(message.key, message.values);
   };
@@ -83,9 +83,9 @@ export function NewDownloadDialog({ parentId, initialLinks = '', torrentFile, on
   }, [parentId]);
 
   // A .torrent handed to the dialog shows its files at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the file the dialog was opened with
   useEffect(() => {
     if (torrentFile) void inspect({ key: torrentKey(torrentFile.id), label: torrentFile.name, source: { file_id: torrentFile.id } });
-    // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the file the dialog was opened with
   }, []);
 
   /** A .torrent from this device goes into the destination folder first; it is then downloaded from there. */
@@ -105,7 +105,7 @@ export function NewDownloadDialog({ parentId, initialLinks = '', torrentFile, on
       setTorrent(chosen);
       await inspect({ key: torrentKey(chosen.id), label: chosen.name, source: { file_id: chosen.id } });
     } catch (failure) {
-      setProblem(describe(failure));
+      setProblem(explain(failure));
     } finally {
       setPending(false);
     }
@@ -239,7 +239,7 @@ export function NewDownloadDialog({ parentId, initialLinks = '', torrentFile, on
                       ))}
                     </fieldset>
                   )}
-                  {state.status === 'failed' && <span className="field-error">{describe(state.failure)}</span>}
+                  {state.status === 'failed' && <span className="field-error">{explain(state.failure)}</span>}
                 </li>
               );
             })}
