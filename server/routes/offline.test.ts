@@ -163,6 +163,17 @@ describe.each(ENGINES)('offline downloads on %s', (engine) => {
     expect(workFolders()).toEqual([]);
   }, 30_000);
 
+  it('refuses content a moderator took down, on completion, keeping none of it', async () => {
+    const { browser } = await signedIn(server);
+    const banned = origin.serve('/banned.bin', { size: 2000 });
+    await server.database.db.insertInto('takedown').values({ hash: banned.sha256, status: 'PROHIBITED', reason: 'illegal', created_at: Date.now() }).execute();
+    const task = await ended(browser, (await download(browser, banned.url)).body.task.id);
+    expect(task).toMatchObject({ phase: 'PHASE_TYPE_ERROR', error: 'content_taken_down' });
+    expect((await browser.get('/drive/v1/files')).body.files).toEqual([]);
+    expect(await server.database.db.selectFrom('blob').select('hash').where('hash', '=', banned.sha256).execute()).toEqual([]);
+    expect(workFolders()).toEqual([]);
+  });
+
   it('refuses a download that does not fit the quota, before and during the transfer, leaving nothing behind', async () => {
     const { browser, userId } = await signedIn(server);
     await server.database.db.updateTable('user').set({ storage_limit: 100_000 }).where('id', '=', userId).execute();
