@@ -4,6 +4,7 @@
 import os from 'node:os';
 import { benchAccounts } from './accounts.ts';
 import { benchListing } from './listing.ts';
+import { benchOffline } from './offline.ts';
 import { benchRestore } from './restore.ts';
 import { benchSharePage } from './share-page.ts';
 import { benchSite } from './site.ts';
@@ -21,6 +22,7 @@ const BENCHES: Record<string, () => Promise<Table>> = {
   'share-page': benchSharePage,
   site: benchSite,
   transfer: benchTransfer,
+  offline: benchOffline,
 };
 
 const wanted = process.argv.slice(2);

@@ -19,6 +19,8 @@ import type { NetworkGuard } from './network-guard.ts';
 const MAX_REDIRECTS = 10;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const USER_AGENT = 'Nubo offline download';
+/** Bytes the file may have waiting to be written: with the default 16 KB every network chunk waits for the disk. */
+const WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
 
 /** What a web address holds, as its server describes it. */
 export type HttpResource = { url: string; name: string; size: number | undefined; mimeType: string; acceptsRanges: boolean; validator: string | undefined };
@@ -150,7 +152,9 @@ export function httpSource({ guard, stallMs }: HttpSourceOptions) {
             next(null, chunk);
           },
         });
-        await pipeline(response, counting, createWriteStream(file, { flags: continued ? 'a' : 'w' }), { signal: options.signal }).catch((failure: unknown) => {
+        await pipeline(response, counting, createWriteStream(file, { flags: continued ? 'a' : 'w', highWaterMark: WRITE_BUFFER_BYTES }), {
+          signal: options.signal,
+        }).catch((failure: unknown) => {
           if (stalled.has(response.socket)) throw stall();
           throw failure instanceof ServiceError || failure instanceof PassingFailure ? failure : connectionFailure(failure, url);
         });
