@@ -13,8 +13,8 @@ import { serverSecret } from './auth/server-secrets.ts';
 import type { Config } from './config.ts';
 import type { NuboDatabase } from './db/database.ts';
 import { errorBody, ServiceError } from './errors.ts';
-import { httpSource } from './offline/http-source.ts';
-import { networkGuard, type ResolveHost } from './offline/network-guard.ts';
+import { threadedHttpSource } from './offline/download-thread.ts';
+import { networkGuard, type ResolveHost, systemResolve } from './offline/network-guard.ts';
 import { torrentSource } from './offline/torrent-source.ts';
 import { accessRoutes } from './routes/access.ts';
 import { accountRoutes } from './routes/accounts.ts';
@@ -144,14 +144,15 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   const uploads = uploadsService({ db: database.db, blobs, store, onCompleted: readMediaAfterUpload(worker) });
   const links = downloadLinks(await serverSecret(database.db, 'download-links'));
   const origin = (request: FastifyRequest) => publicOriginOf(request, config);
-  const guard = networkGuard({ allow: config.offline.allowNetworks, ...(resolveHost ? { resolve: resolveHost } : {}) });
+  const resolve = resolveHost ?? systemResolve;
+  const guard = networkGuard({ allow: config.offline.allowNetworks, resolve });
   const offline = offlineService({
     db: database.db,
     blobs,
     files,
     tasks,
     enqueue: worker.enqueue,
-    http: httpSource({ guard, stallMs: config.offline.stallSeconds * 1000 }),
+    http: threadedHttpSource({ guard, allow: config.offline.allowNetworks, resolve, stallMs: config.offline.stallSeconds * 1000 }),
     torrents: torrentSource({
       guard,
       config: { dht: config.offline.dht, port: config.offline.torrentPort, seed: config.offline.seed, noPeersMs: config.offline.noPeersSeconds * 1000 },

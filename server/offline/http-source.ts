@@ -4,6 +4,7 @@
 // first and each redirect, goes through the network guard; a server that stops sending for the
 // stall time is dropped, and the attempt is tried again later from where it stopped.
 import { createHash, type Hash } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import http, { type IncomingMessage } from 'node:http';
@@ -152,9 +153,10 @@ export function httpSource({ guard, stallMs }: HttpSourceOptions) {
             next(null, chunk);
           },
         });
-        await pipeline(response, counting, createWriteStream(file, { flags: continued ? 'a' : 'w', highWaterMark: WRITE_BUFFER_BYTES }), {
-          signal: options.signal,
-        }).catch((failure: unknown) => {
+        const sink = createWriteStream(file, { flags: continued ? 'a' : 'w', highWaterMark: WRITE_BUFFER_BYTES });
+        await pipeline(response, counting, sink, { signal: options.signal }).catch(async (failure: unknown) => {
+          // The file is closed, its last write done, before anyone may write to it again (a resumed attempt).
+          if (!sink.closed) await once(sink, 'close');
           if (stalled.has(response.socket)) throw stall();
           throw failure instanceof ServiceError || failure instanceof PassingFailure ? failure : connectionFailure(failure, url);
         });

@@ -38,7 +38,7 @@ const NOT_PUBLIC: ReadonlyArray<[string, number, 'ipv4' | 'ipv6']> = [
 /** Resolves a host name to all its addresses (the system resolver; tests give their own). */
 export type ResolveHost = (hostname: string) => Promise<LookupAddress[]>;
 
-const systemResolve: ResolveHost = (hostname) =>
+export const systemResolve: ResolveHost = (hostname) =>
   new Promise((resolve, reject) =>
     dnsLookup(hostname, { all: true, verbatim: true }, (failure, addresses) => (failure ? reject(failure) : resolve(addresses))),
   );

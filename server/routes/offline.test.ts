@@ -188,7 +188,7 @@ describe.each(ENGINES)('offline downloads on %s', (engine) => {
 
   it('pauses, resumes, retries and deletes only the owner’s tasks, and lists them by phase page by page', async () => {
     const { browser } = await signedIn(server);
-    const slow = origin.serve('/slow.bin', { size: 400_000, ranges: true, dripBytes: 20_000, dripMs: 100 });
+    const slow = origin.serve('/slow.bin', { size: 400_000, ranges: true, dripBytes: 10_000, dripMs: 100 });
     const started = (await download(browser, slow.url)).body.task as Task;
     await until(
       async () => (await browser.get(`/drive/v1/tasks/${started.id}`)).body as Task,

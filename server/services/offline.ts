@@ -63,7 +63,8 @@ export function offlineService(deps: {
   tasks: TasksService;
   /** Queues a task within the user's limits and has it run (the task worker). */
   enqueue: (task: NewTask, limits: TaskLimits) => Promise<TaskRow>;
-  http: HttpSource;
+  /** The web engine: checks and inspections, and downloads (in a thread of their own, see offline/download-thread.ts). */
+  http: Pick<HttpSource, 'check' | 'inspect' | 'download'> & { close?(): Promise<void> };
   torrents: TorrentSource;
   config: OfflineConfig;
   now?: () => number;
@@ -289,7 +290,10 @@ export function offlineService(deps: {
       for (const name of names) if (!live.has(name)) await remove(name);
     },
 
-    close: () => torrents.close(),
+    async close() {
+      await torrents.close();
+      await http.close?.();
+    },
   };
 }
 

@@ -19,6 +19,8 @@ export const TASK_LEASE_MS = 30_000;
 export const TASK_MAX_ATTEMPTS = 3;
 /** How long a task that failed for a passing reason waits before its next attempt, per attempt made. */
 export const TASK_RETRY_DELAY_MS = 2_000;
+/** Time beyond a heartbeat for a paused task's run to notice and stop. */
+const HOLD_MARGIN_MS = 1_000;
 /** Attempts at a claim before giving the turn back, when other workers keep taking the task read. */
 const CLAIM_TRIES = 5;
 /** Phases in which a task still has work to do (counted against a limit on running tasks). */
@@ -44,6 +46,8 @@ export function tasksService(deps: {
 }) {
   const { db } = deps;
   const leaseMs = deps.leaseMs ?? TASK_LEASE_MS;
+  /** How often a running task beats to keep its lease: a few times a lease. */
+  const heartbeatMs = Math.max(100, Math.floor(leaseMs / 6));
   const now = deps.now ?? Date.now;
   const tasks = tasksRepository(db);
 
@@ -197,10 +201,12 @@ export function tasksService(deps: {
             ? await tasks.changePhase(userId, task.id, ['PHASE_TYPE_PENDING', 'PHASE_TYPE_RUNNING'], {
                 phase: 'PHASE_TYPE_PAUSED',
                 speed: 0,
-                lease_until: null,
+                // The process running it stops at its next heartbeat; until then a resumed run must not start
+                // beside it (both would write the same bytes), so the task stays held that long.
+                lease_until: at + heartbeatMs + HOLD_MARGIN_MS,
                 updated_at: at,
               })
-            : await tasks.changePhase(userId, task.id, ['PHASE_TYPE_PAUSED'], { phase: 'PHASE_TYPE_PENDING', lease_until: null, updated_at: at });
+            : await tasks.changePhase(userId, task.id, ['PHASE_TYPE_PAUSED'], { phase: 'PHASE_TYPE_PENDING', updated_at: at });
       if (!moved)
         throw new ServiceError(
           'invalid_request',
@@ -231,8 +237,7 @@ export function tasksService(deps: {
 
     idsOfType: (type: TaskType, phases: readonly string[]) => tasks.idsOfType(type, phases),
 
-    /** How often a running task should beat to keep its lease: a few times a lease. */
-    heartbeatMs: Math.max(100, Math.floor(leaseMs / 6)),
+    heartbeatMs,
   };
 }
 

@@ -47,6 +47,8 @@ export function taskWorker(tasks: TasksService, log: FastifyBaseLogger, { concur
   const running = new Map<string, { done: Promise<void>; stop: AbortController }>();
 
   async function execute(task: TaskRow) {
+    // A run of this task from an earlier claim (paused and resumed at once) ends before this one starts.
+    await running.get(task.id)?.done;
     const stop = new AbortController();
     // A heartbeat that finds the task no longer ours stops it; one that fails keeps trying.
     const beat = async (report?: TaskProgress) => {
