@@ -47,10 +47,11 @@ describe.each(ENGINES)('offline downloads on %s', (engine) => {
     await server?.dispose();
     await origin?.close();
   });
-  const workFolders = () => {
-    const staging = path.join(server.config.dataDir, 'blobs', '.offline');
+  const workFoldersOf = (running: TestServer) => {
+    const staging = path.join(running.config.dataDir, 'blobs', '.offline');
     return existsSync(staging) ? readdirSync(staging) : [];
   };
+  const workFolders = () => workFoldersOf(server);
 
   it('inspects a link without fetching it: name, size and type, following redirects, and by a ranged GET when HEAD is refused', async () => {
     const { browser } = await signedIn(server);
@@ -146,21 +147,28 @@ describe.each(ENGINES)('offline downloads on %s', (engine) => {
   });
 
   it('treats a wrong Content-Length and a stalled stream as failures that may pass, then ends them with url_unreachable and nothing left', async () => {
-    const { browser } = await signedIn(server);
-    const short = origin.serve('/short.bin', { size: 500, announcedLength: 1000 });
-    const stalled = origin.serve('/stall.bin', { size: 4000, stallAfter: 100 });
-    const [a, b] = await Promise.all([download(browser, short.url), download(browser, stalled.url)]);
-    const first = await until(
-      async () => (await browser.get(`/drive/v1/tasks/${b.body.task.id}`)).body as Task,
-      (task) => task.error !== '' || ENDED.has(task.phase),
-      'the stalled download fails once',
-    );
-    expect(first).toMatchObject({ error: 'url_unreachable' });
-    expect(first.message).toMatch(/sent nothing/);
-    for (const id of [a.body.task.id, b.body.task.id]) expect(await ended(browser, id)).toMatchObject({ phase: 'PHASE_TYPE_ERROR', error: 'url_unreachable' });
-    expect(origin.requests.filter((r) => r.path === '/short.bin' && r.method === 'GET')).toHaveLength(3);
-    expect((await browser.get('/drive/v1/files')).body.files).toEqual([]);
-    expect(workFolders()).toEqual([]);
+    // A server of its own, that drops a connection after a second without a byte.
+    const impatient = await startTestServer(engine, { offline: testOfflineConfig({ stallSeconds: 1 }) });
+    const { browser } = await signedIn(impatient);
+    try {
+      const short = origin.serve('/short.bin', { size: 500, announcedLength: 1000 });
+      const stalled = origin.serve('/stall.bin', { size: 4000, stallAfter: 100 });
+      const [a, b] = await Promise.all([download(browser, short.url), download(browser, stalled.url)]);
+      const first = await until(
+        async () => (await browser.get(`/drive/v1/tasks/${b.body.task.id}`)).body as Task,
+        (task) => task.error !== '' || ENDED.has(task.phase),
+        'the stalled download fails once',
+      );
+      expect(first).toMatchObject({ error: 'url_unreachable' });
+      expect(first.message).toMatch(/sent nothing/);
+      for (const id of [a.body.task.id, b.body.task.id])
+        expect(await ended(browser, id)).toMatchObject({ phase: 'PHASE_TYPE_ERROR', error: 'url_unreachable' });
+      expect(origin.requests.filter((r) => r.path === '/short.bin' && r.method === 'GET')).toHaveLength(3);
+      expect((await browser.get('/drive/v1/files')).body.files).toEqual([]);
+      expect(workFoldersOf(impatient)).toEqual([]);
+    } finally {
+      await impatient.dispose();
+    }
   }, 30_000);
 
   it('refuses content a moderator took down, on completion, keeping none of it', async () => {

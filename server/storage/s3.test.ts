@@ -11,7 +11,8 @@ import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
-import { createTestDatabase, ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
+import { startFileOrigin } from '../testing/file-origin.ts';
+import { createTestDatabase, ENGINES, startTestServer, type TestServer, testOfflineConfig } from '../testing/harness.ts';
 import { partSizeFor } from './s3-upload-store.ts';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -82,7 +83,7 @@ describe.each(ENGINES)('blobs in an S3-compatible store on %s', (engine) => {
   let bucket: string;
   beforeAll(async () => {
     bucket = await newBucket();
-    server = await startTestServer(engine, { blobStore: blobStoreFor(bucket) });
+    server = await startTestServer(engine, { blobStore: blobStoreFor(bucket), offline: testOfflineConfig() });
   });
   afterAll(async () => server?.dispose());
 
@@ -192,6 +193,37 @@ describe.each(ENGINES)('blobs in an S3-compatible store on %s', (engine) => {
     expect(terminated.status).toBe(204);
     expect(await objectKeysIn(bucket)).not.toContain(`drive/held/${created.body.file.id}`);
     expect(await server.database.db.selectFrom('object_upload').select('id').where('id', '=', created.body.file.id).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('stores an offline download as an object of its own, once per content', async () => {
+    const { browser } = await signUp(server.url);
+    const origin = await startFileOrigin();
+    try {
+      const served = origin.serve('/fetched.bin', { size: 9 * MiB + 3 });
+      const fetchOnce = async (url: string) => {
+        const created = await browser.post('/drive/v1/files', { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url } });
+        for (let i = 0; i < 400; i++) {
+          const task = (await browser.get(`/drive/v1/tasks/${created.body.task.id}`)).body;
+          if (task.phase === 'PHASE_TYPE_COMPLETE' || task.phase === 'PHASE_TYPE_ERROR') return task;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        throw new Error('the download did not end');
+      };
+      const before = (await objectKeysIn(bucket)).filter((key) => key.startsWith('drive/blobs/fetched-'));
+      const first = await fetchOnce(served.url);
+      expect(first).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE' });
+      expect((await browser.get(`/drive/v1/files/${first.file_id}`)).body.hash).toBe(served.sha256);
+      const second = await fetchOnce(`${served.url}?again=1`);
+      expect((await browser.get(`/drive/v1/files/${second.file_id}`)).body.hash).toBe(served.sha256);
+      const fetched = (await objectKeysIn(bucket)).filter((key) => key.startsWith('drive/blobs/fetched-') && !before.includes(key));
+      expect(fetched).toHaveLength(1);
+      const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: fetched[0] }));
+      expect(head.ContentLength).toBe(served.size);
+      const whole = Buffer.from(await (await fetch((await browser.get(`/drive/v1/files/${second.file_id}`)).body.web_content_link)).arrayBuffer());
+      expect(sha256(whole)).toBe(served.sha256);
+    } finally {
+      await origin.close();
+    }
   });
 });
 

@@ -76,7 +76,7 @@ export function testOfflineConfig(changes: Partial<OfflineConfig> = {}): Offline
     activeTasks: 5,
     dailyTasks: 100,
     maxSize: 64 * 1024 * 1024,
-    stallSeconds: 1,
+    stallSeconds: 10,
     noPeersSeconds: 5,
     torrentPort: 0,
     dht: false,

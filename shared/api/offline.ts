@@ -20,11 +20,19 @@ export const OFFLINE_MAX_LINKS = 50;
  * What to fetch: a link, or (ours) a .torrent file of the drive by its id. `files` names, for a
  * torrent, the indexes of the files to download (all of them when absent).
  */
-export const OfflineSource = Type.Object({
-  url: Type.Optional(Type.String({ minLength: 1, maxLength: 8192 })),
-  file_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-  files: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }), { maxItems: 100_000 })),
-});
+export const OfflineSource = Type.Object(
+  {
+    url: Type.Optional(Type.String({ minLength: 1, maxLength: 8192, description: 'An http, https or magnet link.' })),
+    file_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Instead of url: a .torrent file of the drive, by its id.' })),
+    files: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 0 }), {
+        maxItems: 100_000,
+        description: "A torrent's files to fetch, by their index in the inspection; all when absent.",
+      }),
+    ),
+  },
+  { description: 'What to fetch: a link (url), or a .torrent already in the drive (file_id); one of the two.' },
+);
 export type OfflineSource = Static<typeof OfflineSource>;
 
 /** POST /drive/v1/files with upload_type UPLOAD_TYPE_URL: one task for one link. */
