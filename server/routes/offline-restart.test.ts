@@ -10,15 +10,7 @@ import { type FileOrigin, startFileOrigin } from '../testing/file-origin.ts';
 import { freePort } from '../testing/harness.ts';
 import { crash, type ServerProcess, startServerProcess } from '../testing/process-server.ts';
 import { startTorrentSwarm, type TorrentSwarm } from '../testing/torrent-swarm.ts';
-
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 600; i++) {
-    const value = await probe();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`not reached in 30 s: ${what}`);
-}
+import { until } from '../testing/until.ts';
 
 const taskOf = async (browser: TestBrowser, id: string) => (await browser.get(`/drive/v1/tasks/${id}`)).body as Task;
 

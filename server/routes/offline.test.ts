@@ -5,20 +5,12 @@ import type { Task } from '#shared/api/tasks.ts';
 import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
 import { type FileOrigin, startFileOrigin } from '../testing/file-origin.ts';
 import { ENGINES, startTestServer, type TestServer, testOfflineConfig } from '../testing/harness.ts';
+import { until } from '../testing/until.ts';
 
 async function signedIn(server: TestServer) {
   const browser = new TestBrowser(server.url);
   const { body } = await browser.post('/v1/auth/signup', { email: uniqueEmail(), password: goodPassword(), name: 'Ann' });
   return { browser, userId: body.sub as string };
-}
-
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const value = await probe();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`not reached in 20 s: ${what}`);
 }
 
 const ENDED = new Set(['PHASE_TYPE_COMPLETE', 'PHASE_TYPE_ERROR']);

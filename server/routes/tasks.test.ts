@@ -5,15 +5,7 @@ import { TASK_LEASE_MS, TASK_MAX_ATTEMPTS, TASK_RETRY_DELAY_MS, tasksService } f
 import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
 import { insertManyStoredFiles, insertStoredFile } from '../testing/factories.ts';
 import { createTestDatabase, ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
-
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const value = await probe();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('condition not reached in 10 s');
-}
+import { until } from '../testing/until.ts';
 
 describe.each(ENGINES)('tasks on %s', (engine) => {
   let server: TestServer;
@@ -35,6 +27,7 @@ describe.each(ENGINES)('tasks on %s', (engine) => {
     const task = await until(
       async () => (await browser.get(`/drive/v1/tasks/${started.body.task_id}`)).body,
       (t) => t.phase === 'PHASE_TYPE_COMPLETE' || t.phase === 'PHASE_TYPE_ERROR',
+      'emptying the trash ends',
     );
     expect(task).toMatchObject({ kind: 'drive#task', type: 'trash', phase: 'PHASE_TYPE_COMPLETE', progress: 100 });
     expect((await browser.get('/drive/v1/files?parent_id=*&filters={"trashed":{"eq":true}}')).body.files).toEqual([]);
@@ -62,6 +55,7 @@ describe.each(ENGINES)('tasks on %s', (engine) => {
     const task = await until(
       async () => (await browser.get(`/drive/v1/tasks/${started.body.task_id}`)).body,
       (t) => t.phase === 'PHASE_TYPE_COMPLETE' || t.phase === 'PHASE_TYPE_ERROR',
+      'the copy ends',
     );
     expect(task).toMatchObject({ type: 'copy', phase: 'PHASE_TYPE_COMPLETE', progress: 100, file_name: 'Big' });
     const [copied] = (await browser.get(`/drive/v1/files?parent_id=${target.id}`)).body.files;
@@ -88,17 +82,27 @@ describe.each(ENGINES)('tasks on %s', (engine) => {
   });
 });
 
+/** A migrated database of its own with one user, u1, for the queue's own tests. */
+async function databaseWithUser(engine: (typeof ENGINES)[number]) {
+  const testDatabase = await createTestDatabase(engine);
+  const database = openDatabase(testDatabase.config);
+  await database.migrate();
+  const at = Date.now();
+  await database.db.insertInto('user').values({ id: 'u1', email: 'u1@example.org', name: 'U', password_hash: null, created_at: at, updated_at: at }).execute();
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await testDatabase.drop();
+    },
+  };
+}
+
 describe.each(ENGINES)('task queue on %s', (engine) => {
   it('hands a task to one claimer only, takes it back after a lost lease, and gives up after repeated failures', async () => {
-    const testDatabase = await createTestDatabase(engine);
-    const database = openDatabase(testDatabase.config);
+    const { database, drop } = await databaseWithUser(engine);
     try {
-      await database.migrate();
       const at = Date.now();
-      await database.db
-        .insertInto('user')
-        .values({ id: 'u1', email: 'u1@example.org', name: 'U', password_hash: null, created_at: at, updated_at: at })
-        .execute();
       let clock = at;
       const queue = tasksService({ db: database.db, now: () => clock });
       const task = await queue.enqueue({ userId: 'u1', type: 'trash', name: 'Empty trash' });
@@ -127,21 +131,13 @@ describe.each(ENGINES)('task queue on %s', (engine) => {
       expect(await queue.claim()).toBeUndefined();
       expect(await queue.get('u1', task.id)).toMatchObject({ phase: 'PHASE_TYPE_ERROR', message: 'connection reset', error: 'url_unreachable' });
     } finally {
-      await database.close();
-      await testDatabase.drop();
+      await drop();
     }
   });
 
   it("counts a user's tasks against their limits one request at a time", async () => {
-    const testDatabase = await createTestDatabase(engine);
-    const database = openDatabase(testDatabase.config);
+    const { database, drop } = await databaseWithUser(engine);
     try {
-      await database.migrate();
-      const at = Date.now();
-      await database.db
-        .insertInto('user')
-        .values({ id: 'u1', email: 'u1@example.org', name: 'U', password_hash: null, created_at: at, updated_at: at })
-        .execute();
       const queue = tasksService({ db: database.db });
       const tries = await Promise.allSettled(
         Array.from({ length: 12 }, () => queue.enqueue({ userId: 'u1', type: 'offline', name: 'x' }, { active: 3, daily: 100 })),
@@ -151,8 +147,7 @@ describe.each(ENGINES)('task queue on %s', (engine) => {
       const daily = await queue.enqueue({ userId: 'u1', type: 'offline', name: 'x' }, { active: 10, daily: 3 }).catch((failure: unknown) => failure);
       expect(daily).toMatchObject({ error: 'task_limit_reached', details: [{ reason: 'daily' }] });
     } finally {
-      await database.close();
-      await testDatabase.drop();
+      await drop();
     }
   });
 });

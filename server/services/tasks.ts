@@ -86,8 +86,8 @@ export function tasksService(deps: {
       await db.transaction().execute(async (tx) => {
         await accountsRepository(tx).lock(task.userId);
         const queued = tasksRepository(tx);
-        if ((await queued.countCreatedSince(task.userId, task.type, at - (at % DAY_MS))) >= limits.daily) throw limitReached('daily', limits.daily);
-        if ((await queued.countInPhases(task.userId, task.type, ACTIVE_PHASES)) >= limits.active) throw limitReached('running', limits.active);
+        if ((await queued.count(task.userId, task.type, { since: at - (at % DAY_MS) })) >= limits.daily) throw limitReached('daily', limits.daily);
+        if ((await queued.count(task.userId, task.type, { phases: ACTIVE_PHASES })) >= limits.active) throw limitReached('running', limits.active);
         await queued.insert(row);
       });
       return row;

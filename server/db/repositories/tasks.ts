@@ -96,28 +96,15 @@ export function tasksRepository(db: Db) {
       return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute();
     },
 
-    /** How many of the user's tasks of a type are in one of `phases`. */
-    async countInPhases(userId: string, type: TaskType, phases: readonly string[]): Promise<number> {
-      const row = await db
+    /** How many of the user's tasks of a type are in one of `phases`, or were created since `since`. */
+    async count(userId: string, type: TaskType, which: { phases: readonly string[] } | { since: number }): Promise<number> {
+      let query = db
         .selectFrom('task')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .where('user_id', '=', userId)
-        .where('type', '=', type)
-        .where('phase', 'in', phases)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-
-    /** How many tasks of a type the user created since `since`. */
-    async countCreatedSince(userId: string, type: TaskType, since: number): Promise<number> {
-      const row = await db
-        .selectFrom('task')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('user_id', '=', userId)
-        .where('type', '=', type)
-        .where('created_at', '>=', since)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+        .where('type', '=', type);
+      query = 'phases' in which ? query.where('phase', 'in', which.phases) : query.where('created_at', '>=', which.since);
+      return Number((await query.executeTakeFirstOrThrow()).n);
     },
 
     /** The ids of the tasks of a type in some phases, for sweeping what belongs to tasks that are gone or done. */
