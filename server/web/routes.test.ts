@@ -205,9 +205,12 @@ describe('web routes', () => {
     expect(await brotli.text()).toContain('compressible compressible');
     const gzip = await get('/_astro/large.abc123.js', { 'Accept-Encoding': 'gzip' });
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzip.text()).toContain('compressible compressible');
     const api = await get('/api/openapi.json', { 'Accept-Encoding': 'br, gzip' });
     expect(api.status).toBe(200);
     expect(api.headers.get('content-encoding')).toBeNull();
+    // Read to the end: a response left unread holds its request open, and the server's stop waits for it.
+    expect((await api.json()).openapi).toBe('3.1.0');
   });
 
   it('answers invalid_request for a path that is not valid percent-encoding', async () => {
