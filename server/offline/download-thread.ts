@@ -94,6 +94,8 @@ export function threadedHttpSource({
       const worker = threadOf();
       const id = ++next;
       return new Promise((resolveDownload, rejectDownload) => {
+        // Stopped before it began (the server stopping while the task was setting out): nothing to start.
+        if (options.signal.aborted) return rejectDownload(options.signal.reason as Error);
         downloads.set(id, { resolve: resolveDownload, reject: rejectDownload, options });
         options.signal.addEventListener('abort', () => stop(worker, id, options.signal.reason as Error), { once: true });
         worker.postMessage({

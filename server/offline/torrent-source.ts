@@ -82,6 +82,8 @@ export function torrentSource({ guard, config }: { guard: NetworkGuard; config: 
 
   /** Adds the torrent to the client and waits for its file list (a magnet's comes from peers). */
   async function added(parsed: ParsedTorrent, folder: string, signal: AbortSignal): Promise<Torrent> {
+    // Stopped before it began (the server stopping): no torrent is added.
+    signal.throwIfAborted();
     const torrents = await clientOf();
     if (await torrents.get(parsed.infoHash))
       throw new PassingFailure('torrent_no_peers', 'This torrent is being fetched for another download; trying again later.');
@@ -192,7 +194,12 @@ export function torrentSource({ guard, config }: { guard: NetworkGuard; config: 
       let lastChange = Date.now();
       const check = () => {
         const done = chosen.reduce((sum, file) => sum + Math.min(file.downloaded, file.length), 0);
-        options.progress(done, size, torrent.downloadSpeed);
+        try {
+          options.progress(done, size, torrent.downloadSpeed);
+        } catch (refusal) {
+          // The service refused to go on (a quota): the download ends with that refusal.
+          return end(refusal as Error);
+        }
         if (chosen.every((file) => file.done)) return end();
         if (done !== lastBytes) {
           lastBytes = done;
@@ -203,6 +210,7 @@ export function torrentSource({ guard, config }: { guard: NetworkGuard; config: 
       };
       const timer = setInterval(check, 250);
       const stop = () => end(options.signal.reason as Error);
+      if (options.signal.aborted) return stop();
       options.signal.addEventListener('abort', stop, { once: true });
       torrent.on('error', (failure: Error) => end(new PassingFailure('torrent_no_peers', failure.message)));
       function end(failure?: Error) {

@@ -99,6 +99,16 @@ describe.each(ENGINES)('torrent downloads on %s', (engine) => {
     expect(await treeOf(browser, folder.id)).toEqual(Object.fromEntries(album.files.map((file) => [file.path, file.sha256])));
   });
 
+  it('refuses a torrent bigger than the room left in the drive, keeping none of it', async () => {
+    const browser = await signedIn(server);
+    const me = (await browser.get('/v1/user/me')).body;
+    await server.database.db.updateTable('user').set({ storage_limit: 100_000 }).where('id', '=', me.sub).execute();
+    const task = await ended(browser, (await download(browser, { url: album.magnetURI })).body.task.id);
+    expect(task).toMatchObject({ phase: 'PHASE_TYPE_ERROR', error: 'file_space_not_enough' });
+    expect((await browser.get('/drive/v1/files')).body.files).toEqual([]);
+    expect((await browser.get('/healthz')).status).toBe(200);
+  });
+
   it('ends a torrent nobody shares with torrent_no_peers, and refuses what is no torrent', async () => {
     const browser = await signedIn(server);
     const lonely = 'magnet:?xt=urn:btih:0123456789abcdef0123456789abcdef01234567&dn=lonely';
