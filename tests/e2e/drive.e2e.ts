@@ -86,7 +86,7 @@ test.describe('the drive', () => {
 
     await item(page, 'big.bin').click();
     const download = page.waitForEvent('download');
-    await toolbar(page).getByRole('button', { name: 'Download' }).click();
+    await toolbar(page).getByRole('button', { name: 'Download', exact: true }).click();
     const saved = await (await download).path();
     expect(readFileSync(saved).equals(big)).toBe(true);
 
@@ -141,7 +141,7 @@ test.describe('the drive', () => {
     const other = page.getByRole('dialog', { name: 'photos.zip' });
     await expect(other.getByText('“photos.zip” cannot be previewed. Download it to open it on your device.')).toBeVisible();
     const download = page.waitForEvent('download');
-    await other.getByRole('button', { name: 'Download' }).last().click();
+    await other.getByRole('button', { name: 'Download', exact: true }).last().click();
     expect((await download).suggestedFilename()).toBe('photos.zip');
   });
 

@@ -228,7 +228,9 @@ test.describe('URL checker and favourite links', () => {
     await expect(page.getByText(en['site.urlChecker.isDownload']!)).toBeVisible();
     await expect(page.locator('[data-part=checked]')).toHaveText('https://example.com/%3Cimg%20src=x%20onerror=alert(1)%3E.zip');
     await expect(page.locator('[data-part=result] img')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: en['site.urlChecker.save']! })).toBeVisible();
+    // Signed out: the server cannot be asked about the link, so the visitor is offered to sign in.
+    await expect(page.getByRole('link', { name: en['site.urlChecker.signIn']! })).toBeVisible();
+    await expect(page.getByRole('button', { name: en['site.urlChecker.save']! })).toHaveCount(0);
   });
 
   test('favourite links are kept in this browser, and only web addresses are accepted', async ({ page }) => {

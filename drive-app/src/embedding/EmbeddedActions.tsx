@@ -113,9 +113,9 @@ function TaskProgress({ id, onClose }: { id: string; onClose(): void }) {
       {!task && <BusyNotice text={t('drive.loading')} />}
       {task && 'failed' in task && <FailureNotice failure={task.failed} />}
       {task && 'id' in task && (
-        <div className="task-progress" role="status">
+        <div className="task-progress">
           <p className="task-name">{task.name}</p>
-          <TaskStatus task={task} />
+          <TaskStatus task={task} announce />
         </div>
       )}
     </Dialog>

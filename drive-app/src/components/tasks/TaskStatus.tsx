@@ -12,8 +12,12 @@ const TASK_PHASE_LABELS = {
   PHASE_TYPE_ERROR: 'task.phase.error',
 } as const;
 
-/** A task's phase, its progress bar, the bytes fetched and the speed, and why it failed, in the reader's language. */
-export function TaskStatus({ task }: { task: Task }) {
+/**
+ * A task's phase, its progress bar, the bytes fetched and the speed, and why it failed, in the
+ * reader's language. `announce` makes the phase a live region: for the one task a dialog follows,
+ * not for every row of a list that refreshes each second.
+ */
+export function TaskStatus({ task, announce = false }: { task: Task; announce?: boolean }) {
   const t = useT();
   const size = Number(task.file_size);
   const done = Number(task.bytes_done);
@@ -23,7 +27,7 @@ export function TaskStatus({ task }: { task: Task }) {
     <div className="task-status" data-phase={task.phase}>
       <progress max={100} value={task.progress} aria-label={t('task.progress')} />
       <span className="task-facts">
-        <span>{t(TASK_PHASE_LABELS[task.phase], { progress: task.progress })}</span>
+        <span {...(announce ? { role: 'status' } : {})}>{t(TASK_PHASE_LABELS[task.phase], { progress: task.progress })}</span>
         {task.type === 'offline' && done > 0 && task.phase !== 'PHASE_TYPE_COMPLETE' && (
           <span>
             {size > 0
