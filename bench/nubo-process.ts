@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_ARGS } from '../server/process-command.ts';
 import { freePort } from '../server/testing/harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -30,7 +31,7 @@ export async function startNubo(name: string, env: Record<string, string> = {}):
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `nubo-bench-${name}-`));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_ARGS], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
     stdio: 'ignore',

@@ -1,8 +1,10 @@
 // Offline downloads: a 1 GiB file fetched by Nubo from a web server on loopback against curl
-// fetching the same file to the same disk (goal ≥ 0.8), with the time from the web server's last
-// byte to the file showing in the drive; and a 1 GiB torrent from one local seeder against
-// webtorrent's own client fetching it alone (goal ≥ 0.8), with the growth of Nubo's memory while it
-// downloads (goal ≤ 100 MB). Nubo runs as its own process, so its memory is its own.
+// fetching the same file to the same disk (goal ≥ 0.8), and against Node's own HTTP client writing
+// it to a file (what the runtime allows), with the time from the web server's last byte to the
+// file showing in the drive; and a 1 GiB torrent from one local seeder against webtorrent's own
+// client fetching it alone (goal ≥ 0.8), with the growth of Nubo's memory while it downloads
+// (goal ≤ 100 MB). Nubo runs as its own process, so its memory is its own. Each is the best of a
+// few interleaved runs: on 2 shared cores and a disk writing back gigabytes, one run varies by half.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, createReadStream, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
@@ -17,6 +19,11 @@ import { bearerOf, startNubo } from './nubo-process.ts';
 import type { Table } from './table.ts';
 
 const SIZE = Number(process.env.BENCH_OFFLINE_BYTES ?? 1024 ** 3);
+const WEB_RUNS = 3;
+const TORRENT_RUNS = 2;
+/** Node's HTTP client alone, in a process of its own as curl is: the response piped to a file. */
+const NODE_FETCH = `const [url, file] = process.argv.slice(1);
+require('node:http').get(url, (response) => require('node:stream').pipeline(response, require('node:fs').createWriteStream(file, { highWaterMark: 4 << 20 }), (failure) => { if (failure) throw failure; }));`;
 const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 const mbps = (bytes: number, ms: number) => bytes / 1024 / 1024 / (ms / 1000);
 
@@ -74,48 +81,71 @@ export async function benchOffline(): Promise<Table> {
     const auth = await bearerOf(nubo.url, 'fetcher@example.org');
     await fetch(`${nubo.url}/healthz`);
 
-    // The web: curl, then Nubo, from the same server, to the same disk.
+    // The web: curl, Node alone and Nubo in turn, from the same server, to the same disk.
     const content = path.join(scratch, 'big.bin');
     writeContent(content);
     const web = await fileServer(content);
-    const curlStart = performance.now();
-    // Not execFileSync: the web server answering curl runs in this process.
-    await promisify(execFile)('curl', ['-s', '-o', path.join(nubo.dataDir, 'curl.bin'), web.url]);
-    const curlMs = performance.now() - curlStart;
-    rmSync(path.join(nubo.dataDir, 'curl.bin'), { force: true });
-    const httpStart = performance.now();
-    const httpTask = await startDownload(nubo.url, auth, { url: web.url });
-    const { completedAt: httpDone } = await followTask(nubo.url, auth, httpTask, pid);
-    const httpMs = httpDone - httpStart;
-    const inDriveMs = httpDone - web.lastByteAt();
+    const copy = path.join(nubo.dataDir, 'copy.bin');
+    // Not execFileSync: the web server answering them runs in this process.
+    const timed = async (command: string, args: string[]) => {
+      const start = performance.now();
+      await promisify(execFile)(command, args);
+      rmSync(copy, { force: true });
+      return performance.now() - start;
+    };
+    const curlMs: number[] = [];
+    const nodeMs: number[] = [];
+    const httpMs: number[] = [];
+    const inDriveMs: number[] = [];
+    for (let run = 0; run < WEB_RUNS; run++) {
+      curlMs.push(await timed('curl', ['-s', '-o', copy, web.url]));
+      nodeMs.push(await timed(process.execPath, ['-e', NODE_FETCH, web.url, copy]));
+      const start = performance.now();
+      const task = await startDownload(nubo.url, auth, { url: web.url });
+      const { completedAt } = await followTask(nubo.url, auth, task, pid);
+      httpMs.push(completedAt - start);
+      inDriveMs.push(completedAt - web.lastByteAt());
+    }
     web.close();
 
-    // A torrent of the same size from one seeder: webtorrent's own client alone, then Nubo.
+    // A torrent of the same size from one seeder: webtorrent's own client alone, then Nubo, in
+    // turn; the memory Nubo gains is the first run's, from before it ever fetched a torrent.
     const seeded = await swarm.seed('bench', { 'big.bin': readFileSync(content) });
     rmSync(content, { force: true });
-    const floorFolder = path.join(scratch, 'floor');
-    const floorClient = new WebTorrent({ dht: false, lsd: false, natUpnp: false, natPmp: false, torrentPort: 0 });
-    const floorStart = performance.now();
-    await new Promise<void>((resolve) => floorClient.add(seeded.magnetURI, { path: floorFolder }, (torrent) => torrent.on('done', () => resolve())));
-    const floorMs = performance.now() - floorStart;
-    await new Promise<void>((resolve) => floorClient.destroy(() => resolve()));
-    rmSync(floorFolder, { recursive: true, force: true });
-    const rssBefore = rssMiB(pid);
-    const torrentStart = performance.now();
-    const torrentTask = await startDownload(nubo.url, auth, { url: seeded.magnetURI });
-    const { completedAt: torrentDone, rssPeak } = await followTask(nubo.url, auth, torrentTask, pid);
-    const torrentMs = torrentDone - torrentStart;
+    const floorMs: number[] = [];
+    const torrentMs: number[] = [];
+    let rssGrowth = 0;
+    for (let run = 0; run < TORRENT_RUNS; run++) {
+      const floorFolder = path.join(scratch, 'floor');
+      const floorClient = new WebTorrent({ dht: false, lsd: false, natUpnp: false, natPmp: false, torrentPort: 0 });
+      const floorStart = performance.now();
+      await new Promise<void>((resolve) => floorClient.add(seeded.magnetURI, { path: floorFolder }, (torrent) => torrent.on('done', () => resolve())));
+      floorMs.push(performance.now() - floorStart);
+      await new Promise<void>((resolve) => floorClient.destroy(() => resolve()));
+      rmSync(floorFolder, { recursive: true, force: true });
+      const rssBefore = rssMiB(pid);
+      const torrentStart = performance.now();
+      const torrentTask = await startDownload(nubo.url, auth, { url: seeded.magnetURI });
+      const { completedAt, rssPeak } = await followTask(nubo.url, auth, torrentTask, pid);
+      torrentMs.push(completedAt - torrentStart);
+      if (run === 0) rssGrowth = rssPeak - rssBefore;
+      // The next run fetches the torrent anew: the finished task leaves, and its file with it.
+      await fetch(`${nubo.url}/drive/v1/tasks?task_ids=${torrentTask}&delete_files=true`, { method: 'DELETE', headers: auth });
+    }
 
+    const best = (times: number[]) => Math.min(...times);
     const gib = (SIZE / 1024 ** 3).toFixed(2);
     return {
-      title: `Offline downloads of ${gib} GiB on loopback (server, source and client share the 2 cores)`,
+      title: `Offline downloads of ${gib} GiB on loopback, best of ${WEB_RUNS} (web) and ${TORRENT_RUNS} (torrent) runs; server, source and client share the 2 cores`,
       rows: [
-        ['web download MB/s vs curl MB/s', mbps(SIZE, httpMs).toFixed(0), mbps(SIZE, curlMs).toFixed(0)],
-        ['  ratio (goal ≥ 0.8)', (curlMs / httpMs).toFixed(2), '1.00'],
-        ['last byte sent → file in the drive, ms (goal ≤ 1000)', inDriveMs.toFixed(0), '0'],
-        ['torrent MB/s vs webtorrent client alone MB/s', mbps(SIZE, torrentMs).toFixed(0), mbps(SIZE, floorMs).toFixed(0)],
-        ['  ratio (goal ≥ 0.8)', (floorMs / torrentMs).toFixed(2), '1.00'],
-        ['RSS growth during the torrent, MiB (goal ≤ 100)', (rssPeak - rssBefore).toFixed(1), '0'],
+        ['web download MB/s vs curl MB/s', mbps(SIZE, best(httpMs)).toFixed(0), mbps(SIZE, best(curlMs)).toFixed(0)],
+        ['  ratio (goal ≥ 0.8)', (best(curlMs) / best(httpMs)).toFixed(2), '1.00'],
+        ['web download MB/s vs Node http → file alone MB/s', mbps(SIZE, best(httpMs)).toFixed(0), mbps(SIZE, best(nodeMs)).toFixed(0)],
+        ['  ratio', (best(nodeMs) / best(httpMs)).toFixed(2), '1.00'],
+        ['last byte sent → file in the drive, ms, worst run (goal ≤ 1000)', Math.max(...inDriveMs).toFixed(0), '0'],
+        ['torrent MB/s vs webtorrent client alone MB/s', mbps(SIZE, best(torrentMs)).toFixed(0), mbps(SIZE, best(floorMs)).toFixed(0)],
+        ['  ratio (goal ≥ 0.8)', (best(floorMs) / best(torrentMs)).toFixed(2), '1.00'],
+        ['RSS growth during the first torrent, MiB (goal ≤ 100)', rssGrowth.toFixed(1), '0'],
       ],
     };
   } finally {

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_ARGS } from '../server/process-command.ts';
 import type { Table } from './table.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -85,7 +86,7 @@ const nuboEnv = () => {
 
 export async function benchStartup(): Promise<Table> {
   const floor = await measure('floor: bare node:http server', ['-e', FLOOR_SERVER], '/', () => ({ env: {}, cleanup: () => {} }));
-  const nubo = await measure('Nubo (SQLite, site + app + API)', ['server/main.ts'], '/healthz', nuboEnv);
+  const nubo = await measure('Nubo (SQLite, site + app + API)', [...SERVER_ARGS], '/healthz', nuboEnv);
   return {
     title: `Server start-up, median of ${RUNS} runs`,
     rows: [

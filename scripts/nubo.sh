@@ -50,6 +50,11 @@ ensure_postgres() {
   exit 1
 }
 
+# The server's V8 flags (server/node-flags, where they are explained).
+server_flags() {
+  grep -v -e '^#' -e '^[[:space:]]*$' server/node-flags
+}
+
 lint() {
   echo "nubo: type-checking and linting" >&2
   local status=0
@@ -64,11 +69,11 @@ shift || true
 case "$command" in
   start)
     build_if_stale
-    exec node server/main.ts
+    exec node $(server_flags) server/main.ts
     ;;
   dev)
     build_if_stale
-    exec node --watch-path=server --watch-path=shared server/main.ts
+    exec node $(server_flags) --watch-path=server --watch-path=shared server/main.ts
     ;;
   build)
     build

@@ -1,13 +1,13 @@
 // Nubo as a process of its own (server/main.ts), for tests that kill it as a crash would
 // (kill -9) and start it again on the same data.
 import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { SERVER_ARGS } from '../process-command.ts';
 
 export type ServerProcess = { url: string; child: ChildProcess; exited: Promise<number | null> };
 
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, '..', 'main.ts')], {
+  const child = spawn(process.execPath, [...SERVER_ARGS], {
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
