@@ -92,10 +92,8 @@ export function networkGuard({ allow = [], resolve = systemResolve }: { allow?: 
 
   return {
     permits,
-    /** Checks a URL's host before anything is sent (an address literal is never looked up, so it is checked here). */
-    async check(url: URL): Promise<void> {
-      await addressesOf(url.hostname);
-    },
+    /** Checks a URL's host before anything is sent (an address literal is never looked up, so it is checked here); answers its addresses. */
+    check: (url: URL): Promise<LookupAddress[]> => addressesOf(url.hostname),
     lookup,
   };
 }

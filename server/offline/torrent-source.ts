@@ -1,20 +1,24 @@
 // The BitTorrent engine of offline downloads (webtorrent, in this process: nothing else to
-// install). A magnet link or a .torrent is read, its trackers and web seeds kept only when the
-// network guard allows their addresses (so a torrent cannot make Nubo call an internal address),
-// and peers the guard refuses are never connected to. Only the chosen files are fetched, into the
-// task's work folder; a restarted task verifies the pieces already there and fetches the rest.
-// When the operator has not asked for seeding, a finished torrent leaves the swarm at once.
+// install). A magnet link or a .torrent is read and its trackers kept only when the network guard
+// allows their addresses, so a torrent cannot make Nubo call an internal address: a UDP tracker is
+// then reached at the very address checked, an HTTP one through a connector that checks every
+// connection again (a name resolving elsewhere later, a redirect), and peers the guard refuses are
+// never connected to. Web seeds and a magnet's exact source (xs) are not used: webtorrent fetches
+// them with the global fetch, which follows redirects and resolves names where no guard can see. Only the chosen files are fetched,
+// into the task's work folder; a restarted task verifies the pieces already there and fetches the
+// rest. When the operator has not asked for seeding, a finished torrent leaves the swarm at once.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import parseTorrent, { type ParsedTorrent } from 'parse-torrent';
 import type WebTorrent from 'webtorrent';
 import type { Torrent, TorrentFile } from 'webtorrent';
 import { ServiceError } from '../errors.ts';
 import { PassingFailure } from '../tasks/worker.ts';
-import type { NetworkGuard } from './network-guard.ts';
+import { type NetworkGuard, notAllowed } from './network-guard.ts';
 
-/** Protocols of trackers and web seeds Nubo may contact; WebRTC trackers (ws, wss) need WebRTC, which the server has not. */
+/** Protocols of trackers Nubo may contact; WebRTC trackers (ws, wss) need WebRTC, which the server has not. */
 const CONTACTABLE = new Set(['http:', 'https:', 'udp:']);
 /** A .torrent bigger than this is not a torrent anyone makes. */
 export const TORRENT_FILE_MAX_BYTES = 8 * 1024 * 1024;
@@ -42,7 +46,10 @@ export function torrentSource({ guard, config }: { guard: NetworkGuard; config: 
     if (client) return client;
     // Loaded when the first torrent comes: most servers never load it.
     const { default: WebTorrentClient } = await import('webtorrent');
+    const trackerDispatcher = await guardedDispatcher(guard);
     client = new WebTorrentClient({
+      // bittorrent-tracker hands its proxy agents to fetch as the dispatcher of HTTP announces.
+      tracker: { proxyOpts: { httpAgent: trackerDispatcher, httpsAgent: trackerDispatcher } },
       dht: config.dht,
       lsd: false,
       natUpnp: false,
@@ -63,21 +70,27 @@ export function torrentSource({ guard, config }: { guard: NetworkGuard; config: 
     } catch {
       throw new ServiceError('url_unsupported', typeof source === 'string' ? 'This magnet link names no torrent.' : 'This file is not a torrent.');
     }
-    const allowed = async (address: string) => {
+    /** The tracker's address as Nubo will contact it, or nothing when the guard refuses it. */
+    const allowed = async (address: string): Promise<string | undefined> => {
       try {
         const url = new URL(address);
-        if (!CONTACTABLE.has(url.protocol)) return false;
-        await guard.check(url);
-        return true;
+        if (!CONTACTABLE.has(url.protocol)) return undefined;
+        const [first] = await guard.check(url);
+        // A UDP announce resolves its name again at each packet, out of the guard's sight: it goes to the address checked.
+        if (url.protocol === 'udp:' && first) url.hostname = first.family === 6 ? `[${first.address}]` : first.address;
+        return url.href;
       } catch {
-        return false;
+        return undefined;
       }
     };
     const announce = [];
-    for (const address of parsed.announce) if (await allowed(address)) announce.push(address);
-    const urlList = [];
-    for (const address of parsed.urlList) if (await allowed(address)) urlList.push(address);
-    return { ...parsed, announce, urlList };
+    for (const address of parsed.announce) {
+      const kept = await allowed(address);
+      if (kept) announce.push(kept);
+    }
+    // Nor are the addresses webtorrent would fetch with the global fetch: web seeds, and a magnet's .torrent by its exact source (xs).
+    const { xs: _exactSource, as: _acceptableSource, ws: _webSeeds, ...kept } = parsed;
+    return { ...kept, announce, urlList: [] };
   }
 
   /** Adds the torrent to the client and waits for its file list (a magnet's comes from peers). */
@@ -225,6 +238,23 @@ export function torrentSource({ guard, config }: { guard: NetworkGuard; config: 
 }
 
 export type TorrentSource = ReturnType<typeof torrentSource>;
+
+/**
+ * The dispatcher of HTTP tracker announces: every connection, the first and each redirect's, is
+ * made only to an address the guard permits, names resolved through the guard at that moment.
+ */
+async function guardedDispatcher(guard: NetworkGuard) {
+  const { Agent, buildConnector } = await import('undici');
+  const connect = buildConnector({ lookup: guard.lookup });
+  return new Agent({
+    connect(options, callback) {
+      const host = options.hostname.replace(/^\[(.*)\]$/, '$1');
+      // An address written out is never looked up, so the lookup cannot refuse it: it is checked here.
+      if (isIP(host) && !guard.permits(host)) return callback(notAllowed(host), null);
+      connect(options, callback);
+    },
+  });
+}
 
 /** Each file's folders below the torrent's own folder (a single-file torrent has none) and its name. */
 function entriesOf(files: ReadonlyArray<{ path: string; length: number }>): TorrentEntry[] {

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DriveFile } from '#shared/api/files.ts';
 import type { Task } from '#shared/api/tasks.ts';
+import { type ResolveHost, systemResolve } from '../offline/network-guard.ts';
 import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
+import { type FileOrigin, startFileOrigin } from '../testing/file-origin.ts';
 import { ENGINES, startTestServer, type TestServer, testOfflineConfig } from '../testing/harness.ts';
 import { type SeededTorrent, startTorrentSwarm, type TorrentSwarm } from '../testing/torrent-swarm.ts';
+import { until } from '../testing/until.ts';
 import { createUpload, tusUpload } from '../testing/uploads.ts';
 
 async function signedIn(server: TestServer) {
@@ -155,27 +158,76 @@ describe('seeding after a torrent is fetched', () => {
 describe('torrents and private addresses', () => {
   let server: TestServer;
   let swarm: TorrentSwarm;
+  let origin: FileOrigin;
+  /** How often the server looked up "localhost": first it is 127.0.0.2, a permitted address, then the internal 127.0.0.1. */
+  let localhostLookups = 0;
+  const rebinding: ResolveHost = async (hostname) =>
+    hostname === 'localhost' ? [{ address: localhostLookups++ === 0 ? '127.0.0.2' : '127.0.0.1', family: 4 }] : systemResolve(hostname);
   beforeAll(async () => {
     swarm = await startTorrentSwarm('127.0.0.1');
+    origin = await startFileOrigin('127.0.0.2');
     // Only 127.0.0.2 may be reached: the tracker and the seeder on 127.0.0.1 stand for an internal network.
-    server = await startTestServer('sqlite', { offline: testOfflineConfig({ allowNetworks: ['127.0.0.2/32'], noPeersSeconds: 2 }) });
+    server = await startTestServer('sqlite', { offline: testOfflineConfig({ allowNetworks: ['127.0.0.2/32'], noPeersSeconds: 2 }) }, undefined, rebinding);
   });
   afterAll(async () => {
     await server?.dispose();
     await swarm?.close();
+    await origin?.close();
+  });
+
+  /** A new torrent seeded on the internal network, once the seeder has announced it; answers it and the tracker's count then. */
+  async function seededInside(name: string) {
+    const before = swarm.announces();
+    const torrent = await swarm.seed(name, { 'data.bin': 1000 });
+    // The seeder's own announce comes first; after it, any announce would be Nubo's.
+    await until(
+      async () => swarm.announces(),
+      (announces) => announces > before,
+      'the seeder’s announce',
+      5,
+    );
+    return { torrent, announced: swarm.announces() };
+  }
+  const withoutTrackers = (magnet: string) => magnet.replace(/&tr=[^&]*/g, '');
+
+  it('follows no redirect of a permitted HTTP tracker to an internal address', async () => {
+    const browser = await signedIn(server);
+    const { torrent, announced } = await seededInside('redirected');
+    const tracker = origin.redirect('/announce', swarm.announce, { keepQuery: true });
+    const inspected = await browser.post('/drive/v1/offline:inspect', { url: `${withoutTrackers(torrent.magnetURI)}&tr=${encodeURIComponent(tracker)}` });
+    expect(inspected.body.error).toBe('torrent_no_peers');
+    expect(origin.requests.some((request) => request.path === '/announce')).toBe(true);
+    expect(swarm.announces()).toBe(announced);
+  });
+
+  it('looks an HTTP tracker’s name up again at each connection, so a name that moves inside is not reached', async () => {
+    const browser = await signedIn(server);
+    const { torrent, announced } = await seededInside('rebound');
+    const tracker = swarm.announce.replace('127.0.0.1', 'localhost');
+    const inspected = await browser.post('/drive/v1/offline:inspect', { url: `${withoutTrackers(torrent.magnetURI)}&tr=${encodeURIComponent(tracker)}` });
+    expect(inspected.body.error).toBe('torrent_no_peers');
+    // Once when the link was read (127.0.0.2, kept), then at each announce (127.0.0.1, refused).
+    expect(localhostLookups).toBeGreaterThanOrEqual(2);
+    expect(swarm.announces()).toBe(announced);
   });
 
   it('never contacts a tracker or a web seed at a private address named by a magnet link', async () => {
     const browser = await signedIn(server);
-    const before = swarm.announces();
-    const secret = await swarm.seed('secret', { 'data.bin': 1000 });
-    // The seeder's own announce comes first; after it, any announce would be Nubo's.
-    for (let i = 0; i < 100 && swarm.announces() === before; i++) await new Promise((r) => setTimeout(r, 20));
-    const announcedBefore = swarm.announces();
-    expect(announcedBefore).toBe(before + 1);
+    const { torrent: secret, announced } = await seededInside('secret');
     const magnet = `${secret.magnetURI}&ws=${encodeURIComponent('http://169.254.169.254/latest/meta-data/')}&tr=${encodeURIComponent('http://10.0.0.1/announce')}`;
     const inspected = await browser.post('/drive/v1/offline:inspect', { url: magnet });
     expect(inspected.body.error).toBe('torrent_no_peers');
-    expect(swarm.announces()).toBe(announcedBefore);
+    expect(swarm.announces()).toBe(announced);
+  });
+
+  it('fetches neither the web seeds nor the exact source of a magnet link, even at a permitted address', async () => {
+    const browser = await signedIn(server);
+    const { torrent } = await seededInside('sources');
+    origin.serve('/seed/sources/data.bin', { size: 1000 });
+    const exact = origin.serve('/sources.torrent', { body: torrent.torrentFile });
+    const magnet = `${withoutTrackers(torrent.magnetURI)}&ws=${encodeURIComponent(`${origin.origin}/seed/`)}&xs=${encodeURIComponent(exact.url)}`;
+    const inspected = await browser.post('/drive/v1/offline:inspect', { url: magnet });
+    expect(inspected.body.error).toBe('torrent_no_peers');
+    expect(origin.requests.filter((request) => request.path.startsWith('/seed/') || request.path === '/sources.torrent')).toEqual([]);
   });
 });

@@ -33,16 +33,17 @@ export type FileOrigin = Awaited<ReturnType<typeof startFileOrigin>>;
 
 export async function startFileOrigin(host = '127.0.0.1') {
   const files = new Map<string, OriginFile>();
-  const redirects = new Map<string, string>();
+  const redirects = new Map<string, { to: string; keepQuery: boolean }>();
   const requests: OriginRequest[] = [];
   const broken = new Set<string>();
 
   const server = http.createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0]!;
     requests.push({ method: request.method ?? 'GET', path, headers: request.headers });
-    const target = redirects.get(path);
-    if (target) {
-      response.writeHead(302, { location: target }).end();
+    const redirect = redirects.get(path);
+    if (redirect) {
+      const query = redirect.keepQuery ? (request.url ?? '').slice(path.length) : '';
+      response.writeHead(302, { location: redirect.to + query }).end();
       return;
     }
     const file = files.get(path);
@@ -134,8 +135,9 @@ export async function startFileOrigin(host = '127.0.0.1') {
       files.set(path, { ...file, body });
       return { url: origin + path, sha256: createHash('sha256').update(body).digest('hex'), size: body.length };
     },
-    redirect(path: string, to: string) {
-      redirects.set(path, to);
+    /** Redirects `path` to `to`, with the request's query string when `keepQuery` (a tracker's announce). */
+    redirect(path: string, to: string, { keepQuery = false } = {}) {
+      redirects.set(path, { to, keepQuery });
       return origin + path;
     },
     close: () =>
