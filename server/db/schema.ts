@@ -1,7 +1,7 @@
 // Kysely's view of Nubo's tables. Each migration that adds a table adds its interface here.
 // Times are epoch milliseconds.
 import type { Generated } from 'kysely';
-import type { TaskType } from '#shared/api/tasks.ts';
+import type { TaskStage, TaskType } from '#shared/api/tasks.ts';
 
 export interface UserTable {
   id: string;
@@ -137,6 +137,8 @@ export interface TaskTable {
   speed: Generated<number>;
   /** The API error name a failed task ended with ('' otherwise). */
   error: Generated<string>;
+  /** The step a running task is in, when it has more than one: '' for its main work, or STORING. */
+  stage: Generated<TaskStage>;
   /** While running: until when this claim holds; past it, another worker may take the task. */
   lease_until: number | null;
   attempts: Generated<number>;

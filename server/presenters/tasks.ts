@@ -10,6 +10,7 @@ export function presentTask(task: TaskRow): Task {
     type: task.type,
     phase: task.phase as Task['phase'],
     progress: task.progress,
+    stage: task.stage,
     message: task.message,
     file_id: task.file_id,
     file_name: task.file_name,

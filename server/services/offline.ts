@@ -9,6 +9,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { OFFLINE_PROTOCOLS, type OfflineSource } from '#shared/api/offline.ts';
+import type { TaskStage } from '#shared/api/tasks.ts';
 import { classifyFile } from '#shared/files/classify.ts';
 import { usableName } from '#shared/files/names.ts';
 import type { OfflineConfig } from '../config.ts';
@@ -101,11 +102,27 @@ export function offlineService(deps: {
   const remove = (taskId: string) => discardWork(blobs, taskId);
 
   /** Checks the fetched files against takedowns, stores their bytes and adds them to the drive; answers the top item. */
-  async function addToDrive(task: TaskRow, parentId: string, folderName: string | undefined, fetched: (Omit<FetchedFile, 'storageKey'> & { file: string })[]) {
+  async function addToDrive(
+    task: TaskRow,
+    run: TaskRun,
+    parentId: string,
+    folderName: string | undefined,
+    fetched: (Omit<FetchedFile, 'storageKey'> & { file: string })[],
+  ) {
     const takenDown = await moderationRepository(db).statusesOf(fetched.map((file) => file.hash));
     if (takenDown.size > 0) throw new ServiceError('content_taken_down', 'This content was taken down and cannot be added to the drive.');
     const stored: FetchedFile[] = [];
-    for (const file of fetched) stored.push({ ...file, storageKey: await blobs.adoptFile(file.file, file.hash) });
+    // On local disk the files are renamed into place at once; an object store gets them uploaded, a step of its own.
+    const total = fetched.reduce((sum, file) => sum + file.size, 0);
+    const storing = blobs.driver === 'local' ? undefined : progressReporter(run, now, 'STORING');
+    let storedBytes = 0;
+    storing?.(0, total);
+    for (const file of fetched) {
+      const storageKey = await blobs.adoptFile(file.file, file.hash, (sent) => storing?.(storedBytes + sent, total));
+      storedBytes += file.size;
+      stored.push({ ...file, storageKey });
+    }
+    await storing?.flush();
     try {
       const added = await files.addFetched(task.user_id, parentId, folderName, stored);
       for (const file of stored) {
@@ -147,7 +164,7 @@ export function offlineService(deps: {
       },
     });
     await progress.flush();
-    const added = await addToDrive(task, params.parentId, undefined, [
+    const added = await addToDrive(task, run, params.parentId, undefined, [
       { path: [], name: params.name ?? fetched.name, hash: fetched.hash, size: fetched.size, mimeType: fetched.mimeType, file },
     ]);
     return { added, size: fetched.size };
@@ -178,6 +195,7 @@ export function offlineService(deps: {
     const single = fetched.files.length === 1 && fetched.files[0]!.folders.length === 0 && fetched.total === 1;
     const added = await addToDrive(
       task,
+      run,
       params.parentId,
       single ? undefined : (params.name ?? fetched.name),
       fetched.files.map((file) => ({
@@ -322,7 +340,8 @@ function nameFromLink(url: URL): string {
 }
 
 /** Reports a download's progress at most once a second, with its speed (the engine's, or over the last seconds). */
-function progressReporter(run: TaskRun, now: () => number) {
+/** Reports a stage's progress at most once a second, with its speed over the last seconds. */
+function progressReporter(run: TaskRun, now: () => number, stage: TaskStage = '') {
   const samples: { at: number; bytes: number }[] = [];
   let last = 0;
   let latest: { bytesDone: number; size: number | undefined; speed: number | undefined } = { bytesDone: 0, size: undefined, speed: undefined };
@@ -337,7 +356,7 @@ function progressReporter(run: TaskRun, now: () => number) {
     const speed = latest.speed ?? (at > first.at ? ((bytesDone - first.bytes) * 1000) / (at - first.at) : 0);
     // A report that fails is not the download's failure: the next one, or the heartbeat, tries again.
     pending = pending
-      .then(() => run.report({ progress: size ? (bytesDone / size) * 100 : 0, bytesDone, speed, ...(size !== undefined ? { fileSize: size } : {}) }))
+      .then(() => run.report({ progress: size ? (bytesDone / size) * 100 : 0, bytesDone, speed, stage, ...(size !== undefined && stage === '' ? { fileSize: size } : {}) }))
       .catch(() => {});
   };
   const report = (bytesDone: number, size: number | undefined, speed?: number) => {

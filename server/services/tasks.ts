@@ -3,7 +3,7 @@
 // so a stopped copy's tasks resume elsewhere once it runs out; a person can pause, resume, retry
 // and delete their tasks, and a worker running one learns of it at its next heartbeat.
 import type { Kysely } from 'kysely';
-import type { TaskAction } from '#shared/api/tasks.ts';
+import type { TaskAction, TaskStage } from '#shared/api/tasks.ts';
 import { accountsRepository } from '../db/repositories/accounts.ts';
 import { type TaskCursor, type TaskRow, tasksRepository } from '../db/repositories/tasks.ts';
 import type { Database, TaskType } from '../db/schema.ts';
@@ -33,7 +33,7 @@ export type NewTask = { userId: string; type: TaskType; name: string; params?: R
 export type TaskLimits = { active: number; daily: number };
 
 /** What a running task reports besides its progress. */
-export type TaskProgress = { progress: number; bytesDone?: number; speed?: number; fileSize?: number };
+export type TaskProgress = { progress: number; bytesDone?: number; speed?: number; fileSize?: number; stage?: TaskStage };
 
 export function tasksService(deps: {
   db: Kysely<Database>;
@@ -59,6 +59,7 @@ export function tasksService(deps: {
       name: task.name,
       phase: 'PHASE_TYPE_PENDING',
       progress: 0,
+      stage: '',
       message: '',
       error: '',
       file_id: task.fileId ?? '',
@@ -121,6 +122,7 @@ export function tasksService(deps: {
               ...(report.bytesDone !== undefined ? { bytes_done: report.bytesDone } : {}),
               ...(report.speed !== undefined ? { speed: Math.round(report.speed) } : {}),
               ...(report.fileSize !== undefined ? { file_size: report.fileSize } : {}),
+              ...(report.stage !== undefined ? { stage: report.stage } : {}),
             }
           : {}),
       });
@@ -135,6 +137,7 @@ export function tasksService(deps: {
       await tasks.updateClaimed(claimed, {
         phase: 'PHASE_TYPE_COMPLETE',
         progress: 100,
+        stage: '',
         speed: 0,
         lease_until: null,
         updated_at: now(),
@@ -146,7 +149,7 @@ export function tasksService(deps: {
 
     /** Gives a claimed task back to the queue at once (its server is stopping). */
     async release(claimed: TaskRow) {
-      await tasks.updateClaimed(claimed, { phase: 'PHASE_TYPE_PENDING', speed: 0, lease_until: null, updated_at: now() });
+      await tasks.updateClaimed(claimed, { phase: 'PHASE_TYPE_PENDING', stage: '', speed: 0, lease_until: null, updated_at: now() });
     },
 
     /**
@@ -162,6 +165,7 @@ export function tasksService(deps: {
         phase: retry ? 'PHASE_TYPE_PENDING' : 'PHASE_TYPE_ERROR',
         message: failure.message,
         error: failure.error,
+        stage: '',
         speed: 0,
         lease_until: retry ? at + TASK_RETRY_DELAY_MS * claimed.attempts : null,
         updated_at: at,

@@ -13,6 +13,7 @@ import { loadConfig } from '../config.ts';
 import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
 import { startFileOrigin } from '../testing/file-origin.ts';
 import { createTestDatabase, ENGINES, startTestServer, type TestServer, testOfflineConfig } from '../testing/harness.ts';
+import { startSlowProxy } from '../testing/slow-proxy.ts';
 import { partSizeFor } from './s3-upload-store.ts';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -45,7 +46,7 @@ async function newBucket() {
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
   return bucket;
 }
-const blobStoreFor = (bucket: string) => loadConfig({ BLOB_STORE: `s3://${bucket}/drive?endpoint=${endpoint}` }).blobStore;
+const blobStoreFor = (bucket: string, through = endpoint) => loadConfig({ BLOB_STORE: `s3://${bucket}/drive?endpoint=${through}` }).blobStore;
 const objectKeysIn = async (bucket: string) => ((await client.send(new ListObjectsV2Command({ Bucket: bucket }))).Contents ?? []).map((o) => o.Key!).sort();
 
 async function signUp(url: string) {
@@ -223,6 +224,39 @@ describe.each(ENGINES)('blobs in an S3-compatible store on %s', (engine) => {
       expect(sha256(whole)).toBe(served.sha256);
     } finally {
       await origin.close();
+    }
+  });
+});
+
+describe('an offline download stored on a slow S3', () => {
+  it('shows the upload to the object store as a step of its own, with its progress, before the task completes', async () => {
+    const bucket = await newBucket();
+    // 3 MiB/s towards the object store: the 9 MiB download takes about three seconds to store.
+    const proxy = await startSlowProxy({ host: '127.0.0.1', port: Number(new URL(endpoint).port) }, 3 * MiB);
+    const origin = await startFileOrigin();
+    const server = await startTestServer('sqlite', { blobStore: blobStoreFor(bucket, proxy.url), offline: testOfflineConfig() });
+    try {
+      const { browser } = await signUp(server.url);
+      const served = origin.serve('/stored.bin', { size: 9 * MiB + 3 });
+      const created = await browser.post('/drive/v1/files', { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: { url: served.url } });
+      const seen: { phase: string; stage: string; progress: number }[] = [];
+      let task = created.body.task;
+      for (let i = 0; i < 600 && task.phase !== 'PHASE_TYPE_COMPLETE' && task.phase !== 'PHASE_TYPE_ERROR'; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        task = (await browser.get(`/drive/v1/tasks/${created.body.task.id}`)).body;
+        seen.push({ phase: task.phase, stage: task.stage, progress: task.progress });
+      }
+      expect(task).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', stage: '', progress: 100, file_size: String(served.size) });
+      const storing = seen.filter((s) => s.phase === 'PHASE_TYPE_RUNNING' && s.stage === 'STORING');
+      expect(storing.length).toBeGreaterThan(0);
+      expect(storing.every((s) => s.progress < 100)).toBe(true);
+      // Once storing, the task never goes back to showing the download's 100 %.
+      expect(seen.slice(seen.indexOf(storing[0]!)).every((s) => s.stage === 'STORING' || s.phase === 'PHASE_TYPE_COMPLETE')).toBe(true);
+      expect((await browser.get(`/drive/v1/files/${task.file_id}`)).body.hash).toBe(served.sha256);
+    } finally {
+      await server.dispose();
+      await origin.close();
+      await proxy.close();
     }
   });
 });

@@ -23,6 +23,13 @@ export const TASK_PHASES = [
 export const TASK_TYPES = ['restore', 'offline', 'upload', 'copy', 'trash'] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 
+/**
+ * The step a running task is in, when it has more than one: '' for its main work; STORING when an
+ * offline download's fetched bytes go to the object store (S3), with progress of its own.
+ */
+export const TASK_STAGES = ['', 'STORING'] as const;
+export type TaskStage = (typeof TASK_STAGES)[number];
+
 export const TaskSchema = Type.Object({
   kind: Type.Literal('drive#task'),
   id: Type.String(),
@@ -30,6 +37,8 @@ export const TaskSchema = Type.Object({
   type: oneOf(TASK_TYPES),
   phase: oneOf(TASK_PHASES),
   progress: Type.Integer({ minimum: 0, maximum: 100 }),
+  /** Ours: see TASK_STAGES; progress, bytes_done and speed are the stage's. */
+  stage: oneOf(TASK_STAGES),
   message: Type.String(),
   file_id: Type.String(),
   file_name: Type.String(),

@@ -12,6 +12,7 @@ import { fileTreeIndex } from './0009_file_tree_index.ts';
 import { moderation } from './0010_moderation.ts';
 import { objectStorage } from './0011_object_storage.ts';
 import { offlineDownloads } from './0012_offline_downloads.ts';
+import { taskStage } from './0013_task_stage.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -26,4 +27,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010_moderation': moderation,
   '0011_object_storage': objectStorage,
   '0012_offline_downloads': offlineDownloads,
+  '0013_task_stage': taskStage,
 };

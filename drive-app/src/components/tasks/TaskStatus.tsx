@@ -13,8 +13,8 @@ const TASK_PHASE_LABELS = {
 } as const;
 
 /**
- * A task's phase, its progress bar, the bytes fetched and the speed, and why it failed, in the
- * reader's language. `announce` makes the phase a live region: for the one task a dialog follows,
+ * A task's phase (or, running, its step: storing in the drive after the download), its progress
+ * bar, the bytes fetched and the speed, and why it failed, in the reader's language. `announce` makes the phase a live region: for the one task a dialog follows,
  * not for every row of a list that refreshes each second.
  */
 export function TaskStatus({ task, announce = false }: { task: Task; announce?: boolean }) {
@@ -27,8 +27,10 @@ export function TaskStatus({ task, announce = false }: { task: Task; announce?: 
     <div className="task-status" data-phase={task.phase}>
       <progress max={100} value={task.progress} aria-label={t('task.progress')} />
       <span className="task-facts">
-        <span {...(announce ? { role: 'status' } : {})}>{t(TASK_PHASE_LABELS[task.phase], { progress: task.progress })}</span>
-        {task.type === 'offline' && done > 0 && task.phase !== 'PHASE_TYPE_COMPLETE' && (
+        <span {...(announce ? { role: 'status' } : {})}>
+          {t(running && task.stage === 'STORING' ? 'task.stage.storing' : TASK_PHASE_LABELS[task.phase], { progress: task.progress })}
+        </span>
+        {task.type === 'offline' && done > 0 && task.phase !== 'PHASE_TYPE_COMPLETE' && task.stage === '' && (
           <span>
             {size > 0
               ? t('offline.list.progress', { done: formatSize(done), total: formatSize(size) })
