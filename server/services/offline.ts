@@ -356,7 +356,15 @@ function progressReporter(run: TaskRun, now: () => number, stage: TaskStage = ''
     const speed = latest.speed ?? (at > first.at ? ((bytesDone - first.bytes) * 1000) / (at - first.at) : 0);
     // A report that fails is not the download's failure: the next one, or the heartbeat, tries again.
     pending = pending
-      .then(() => run.report({ progress: size ? (bytesDone / size) * 100 : 0, bytesDone, speed, stage, ...(size !== undefined && stage === '' ? { fileSize: size } : {}) }))
+      .then(() =>
+        run.report({
+          progress: size ? (bytesDone / size) * 100 : 0,
+          bytesDone,
+          speed,
+          stage,
+          ...(size !== undefined && stage === '' ? { fileSize: size } : {}),
+        }),
+      )
       .catch(() => {});
   };
   const report = (bytesDone: number, size: number | undefined, speed?: number) => {

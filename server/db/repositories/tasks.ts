@@ -9,7 +9,19 @@ export type TaskRow = Selectable<TaskTable>;
 type TaskChange = Partial<
   Pick<
     TaskRow,
-    'phase' | 'progress' | 'stage' | 'message' | 'error' | 'lease_until' | 'file_id' | 'file_name' | 'file_size' | 'bytes_done' | 'speed' | 'params' | 'updated_at'
+    | 'phase'
+    | 'progress'
+    | 'stage'
+    | 'message'
+    | 'error'
+    | 'lease_until'
+    | 'file_id'
+    | 'file_name'
+    | 'file_size'
+    | 'bytes_done'
+    | 'speed'
+    | 'params'
+    | 'updated_at'
   >
 >;
 
