@@ -36,10 +36,15 @@ export async function startFileOrigin(host = '127.0.0.1') {
   const redirects = new Map<string, { to: string; keepQuery: boolean }>();
   const requests: OriginRequest[] = [];
   const broken = new Set<string>();
+  let sending = 0;
+  let mostAtOnce = 0;
 
   const server = http.createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0]!;
     requests.push({ method: request.method ?? 'GET', path, headers: request.headers });
+    sending += 1;
+    mostAtOnce = Math.max(mostAtOnce, sending);
+    response.on('close', () => (sending -= 1));
     const redirect = redirects.get(path);
     if (redirect) {
       const query = redirect.keepQuery ? (request.url ?? '').slice(path.length) : '';
@@ -129,6 +134,8 @@ export async function startFileOrigin(host = '127.0.0.1') {
     origin,
     port,
     requests,
+    /** The most requests it was answering at once. */
+    mostAtOnce: () => mostAtOnce,
     /** Serves a file at `path` (a random body of `size` bytes when no body is given); answers its address and SHA-256. */
     serve(path: string, file: Partial<OriginFile> & { size?: number }) {
       const body = file.body ?? randomBytes(file.size ?? 1024);
