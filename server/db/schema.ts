@@ -120,6 +120,14 @@ export interface EventTable {
 
 export type { TaskType };
 
+/** How many tasks of a type a user started on a day (UTC days since 1970), deleted ones included. */
+export interface TaskStartTable {
+  user_id: string;
+  type: TaskType;
+  day: number;
+  started: number;
+}
+
 export interface TaskTable {
   id: string;
   user_id: string;
@@ -203,6 +211,7 @@ export interface Database {
   server_secret: ServerSecretTable;
   event: EventTable;
   task: TaskTable;
+  task_start: TaskStartTable;
   media: MediaTable;
   share: ShareTable;
   share_item: ShareItemTable;

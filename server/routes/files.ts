@@ -26,7 +26,7 @@ import { type Authenticator, authOf } from '../auth/authenticate.ts';
 import type { FileRow } from '../db/repositories/files.ts';
 import { presentEvent } from '../presenters/events.ts';
 import { presentFile } from '../presenters/files.ts';
-import { presentCreatedOffline } from '../presenters/offline.ts';
+import { presentCreatedOffline, presentOfflineQuotas } from '../presenters/offline.ts';
 import { presentCreatedUpload } from '../presenters/uploads.ts';
 import { type CopyRequest, type FilesService, ROOT } from '../services/files.ts';
 import type { OfflineService } from '../services/offline.ts';
@@ -167,5 +167,9 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
     return { events: events.map(presentEvent), next_page_token: nextPageToken };
   });
 
-  app.get(FILES_PATHS.about, { schema: { tags: ['files'], response: { 200: AboutSchema, ...errors } } }, async (request) => files.about(userOf(request)));
+  app.get(FILES_PATHS.about, { schema: { tags: ['files'], response: { 200: AboutSchema, ...errors } } }, async (request) => {
+    const user = userOf(request);
+    const [about, allowance] = await Promise.all([files.about(user), offline.allowance(user)]);
+    return { ...about, quotas: { ...about.quotas, ...presentOfflineQuotas(allowance) } };
+  });
 };

@@ -237,16 +237,31 @@ describe.each(ENGINES)('offline downloads on %s', (engine) => {
     expect((await browser.get(`/drive/v1/files/${done.file_id}`)).body.trashed).toBe(true);
   });
 
-  it('refuses links over the user’s limits on unfinished downloads', async () => {
+  it('refuses links over the user’s limits on unfinished downloads and on the day’s, and tells how much is used in the quotas', async () => {
     const limited = await startTestServer(engine, {
-      offline: testOfflineConfig({ activeTasks: 2, stallSeconds: 5 }),
+      offline: testOfflineConfig({ activeTasks: 2, dailyTasks: 3, stallSeconds: 5 }),
     });
     try {
       const { browser } = await signedIn(limited);
+      const quotas = async () => (await browser.get('/drive/v1/about')).body.quotas;
+      expect(await quotas()).toMatchObject({ offline_daily: { limit: '3', usage: '0' }, offline_active: { limit: '2', usage: '0' } });
       const slow = origin.serve('/limit/slow.bin', { size: 100_000, dripBytes: 1000, dripMs: 200 });
       const answers = await Promise.all([1, 2, 3, 4].map((n) => download(browser, `${slow.url}?n=${n}`)));
       expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
-      expect(answers.filter((a) => a.status === 403).map((a) => a.body)).toEqual(Array(2).fill(expect.objectContaining({ error: 'task_limit_reached' })));
+      expect(answers.filter((a) => a.status === 403).map((a) => a.body)).toEqual(
+        Array(2).fill(expect.objectContaining({ error: 'task_limit_reached', details: [expect.objectContaining({ reason: 'running' })] })),
+      );
+      expect(await quotas()).toMatchObject({ offline_daily: { limit: '3', usage: '2' }, offline_active: { limit: '2', usage: '2' } });
+
+      // One deleted makes room at once; the day's third is the last one, whatever is running.
+      const first = answers.find((a) => a.status === 200)!.body.task.id;
+      await browser.request('DELETE', `/drive/v1/tasks?task_ids=${first}`);
+      expect((await download(browser, `${slow.url}?n=5`)).status).toBe(200);
+      expect(await quotas()).toMatchObject({ offline_daily: { usage: '3' }, offline_active: { usage: '2' } });
+      const [other] = (await browser.get('/drive/v1/tasks?type=offline')).body.tasks.map((task: Task) => task.id);
+      await browser.request('DELETE', `/drive/v1/tasks?task_ids=${other}`);
+      const overDay = await download(browser, `${slow.url}?n=6`);
+      expect(overDay.body).toMatchObject({ error: 'task_limit_reached', details: [expect.objectContaining({ reason: 'daily' })] });
     } finally {
       await limited.dispose();
     }

@@ -248,13 +248,18 @@ export function offlineService(deps: {
       }
     },
 
+    /** The user's offline download limits and how much of them is used. */
+    async allowance(userId: string): Promise<{ limits: TaskLimits; used: TaskLimits }> {
+      return { limits: limitsOf(config), used: await tasks.usage(userId, 'offline') };
+    },
+
     /** Queues the download of one link into the user's folder, within the user's limits. */
     async create(userId: string, request: { source: OfflineSource; parentId?: string | undefined; name?: string | undefined }): Promise<TaskRow> {
       const source = await sourceOf(userId, request.source);
       const parentId = request.parentId ?? ROOT;
       await db.transaction().execute((tx) => files.targetFolder(tx, userId, parentId));
       const given = request.name?.trim() ? usableName(request.name, 'download') : undefined;
-      const limits = { active: config.activeTasks, daily: config.dailyTasks };
+      const limits = limitsOf(config);
       if (source.kind === 'http') {
         // An address Nubo will not fetch is refused now, not when the task runs.
         await http.check(source.url.href);
@@ -316,6 +321,9 @@ export function offlineService(deps: {
 }
 
 export type OfflineService = ReturnType<typeof offlineService>;
+
+/** Offline downloads per user: at once (waiting, running or paused) and started in a day. */
+const limitsOf = (config: OfflineConfig): TaskLimits => ({ active: config.activeTasks, daily: config.dailyTasks });
 
 /** Where a download's bytes are kept until they become blobs: a folder of the task's own. */
 function workFolderOf(blobs: BlobStore, taskId: string): string {

@@ -26,6 +26,8 @@ const CLAIM_TRIES = 5;
 /** Phases in which a task still has work to do (counted against a limit on running tasks). */
 const ACTIVE_PHASES = ['PHASE_TYPE_PENDING', 'PHASE_TYPE_RUNNING', 'PHASE_TYPE_PAUSED'] as const;
 const DAY_MS = 24 * 60 * 60_000;
+/** The UTC day of a time, as days since 1970: daily limits start again at midnight UTC. */
+const dayOf = (at: number) => Math.floor(at / DAY_MS);
 
 export type NewTask = { userId: string; type: TaskType; name: string; params?: Record<string, unknown>; fileId?: string; fileName?: string; fileSize?: number };
 
@@ -33,6 +35,11 @@ export type NewTask = { userId: string; type: TaskType; name: string; params?: R
 export type TaskLimits = { active: number; daily: number };
 
 /** What a running task reports besides its progress. */
+async function usageOf(tasks: ReturnType<typeof tasksRepository>, userId: string, type: TaskType, at: number): Promise<TaskLimits> {
+  const [daily, active] = await Promise.all([tasks.startedOn(userId, type, dayOf(at)), tasks.count(userId, type, ACTIVE_PHASES)]);
+  return { daily, active };
+}
+
 export type TaskProgress = { progress: number; bytesDone?: number; speed?: number; fileSize?: number; stage?: TaskStage };
 
 export function tasksService(deps: {
@@ -86,13 +93,17 @@ export function tasksService(deps: {
       }
       await db.transaction().execute(async (tx) => {
         await accountsRepository(tx).lock(task.userId);
-        const queued = tasksRepository(tx);
-        if ((await queued.count(task.userId, task.type, { since: at - (at % DAY_MS) })) >= limits.daily) throw limitReached('daily', limits.daily);
-        if ((await queued.count(task.userId, task.type, { phases: ACTIVE_PHASES })) >= limits.active) throw limitReached('running', limits.active);
-        await queued.insert(row);
+        const used = await usageOf(tasksRepository(tx), task.userId, task.type, at);
+        if (used.daily >= limits.daily) throw limitReached('daily', limits.daily);
+        if (used.active >= limits.active) throw limitReached('running', limits.active);
+        await tasksRepository(tx).insert(row);
+        await tasksRepository(tx).countStart(task.userId, task.type, dayOf(at));
       });
       return row;
     },
+
+    /** How much of its limits a user has used for tasks of a type: started today (UTC), and waiting, running or paused. */
+    usage: (userId: string, type: TaskType): Promise<TaskLimits> => usageOf(tasks, userId, type, now()),
 
     /** Takes the oldest task that is due, or running with an expired lease. */
     async claim(): Promise<TaskRow | undefined> {

@@ -2,8 +2,16 @@
 // inspecting links, starting downloads and following, pausing, retrying and deleting them.
 
 import type { ApiClient } from './client.ts';
-import { FILES_PATHS } from './files.ts';
-import { type CreatedOffline, type CreateOfflineBody, type Inspection, OFFLINE_MAX_LINKS, OFFLINE_PATHS, type OfflineSource } from './offline.ts';
+import { type About, FILES_PATHS } from './files.ts';
+import {
+  type CreatedOffline,
+  type CreateOfflineBody,
+  type Inspection,
+  OFFLINE_MAX_LINKS,
+  OFFLINE_PATHS,
+  OFFLINE_QUOTAS,
+  type OfflineSource,
+} from './offline.ts';
 import { TASK_PATHS, type Task, type TaskAction, type TaskList } from './tasks.ts';
 
 /** The links in a paste: one a line, blank lines and repeats dropped, at most OFFLINE_MAX_LINKS. */
@@ -18,6 +26,20 @@ export function linksIn(text: string): string[] {
 /** Whether a task still has work to do (its list is followed while one has). */
 export function isUnderway(task: Pick<Task, 'phase'>): boolean {
   return task.phase === 'PHASE_TYPE_PENDING' || task.phase === 'PHASE_TYPE_RUNNING';
+}
+
+/**
+ * Which offline download limit the user is at (SPEC §3.1 overFreeTaskLimit), from GET /about's
+ * quotas: the day's allowance, the downloads at once, or none. The two have different remedies.
+ */
+export function overFreeTaskLimit(quotas: About['quotas']): 'daily' | 'running' | undefined {
+  const reached = (name: string) => {
+    const quota = quotas[name];
+    return quota !== undefined && Number(quota.usage) >= Number(quota.limit);
+  };
+  if (reached(OFFLINE_QUOTAS.daily)) return 'daily';
+  if (reached(OFFLINE_QUOTAS.active)) return 'running';
+  return undefined;
 }
 
 export function offlineApi(api: ApiClient) {

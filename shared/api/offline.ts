@@ -17,6 +17,12 @@ export const OFFLINE_PROTOCOLS = ['http:', 'https:', 'magnet:'] as const;
 export const OFFLINE_MAX_LINKS = 50;
 
 /**
+ * Where GET /drive/v1/about tells a user's offline download limits, among its `quotas`: downloads
+ * started today (UTC) and downloads at once (waiting, running or paused).
+ */
+export const OFFLINE_QUOTAS = { daily: 'offline_daily', active: 'offline_active' } as const;
+
+/**
  * What to fetch: a link, or (ours) a .torrent file of the drive by its id. `files` names, for a
  * torrent, the indexes of the files to download (all of them when absent).
  */

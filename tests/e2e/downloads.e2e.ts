@@ -27,6 +27,7 @@ test('a pasted link is inspected, followed while it downloads, and opened from t
 
   await toolbar(page).getByRole('button', { name: 'New download' }).click();
   const dialog = page.getByRole('dialog', { name: 'New download' });
+  await expect(dialog.getByText('Downloads started today: 0 of 100.')).toBeVisible();
   await dialog.getByLabel('Links').fill(`${file.url}\n\n${file.url}\nnot a link`);
   await dialog.getByRole('button', { name: 'Check links' }).click();
   await expect(dialog.getByText('away.txt', { exact: true })).toBeVisible();
@@ -51,6 +52,8 @@ test('a pasted link is inspected, followed while it downloads, and opened from t
 
   await page.getByRole('navigation').getByRole('link', { name: 'All files' }).click();
   await expect(item(page, 'away.txt')).toBeVisible();
+  await toolbar(page).getByRole('button', { name: 'New download' }).click();
+  await expect(page.getByRole('dialog', { name: 'New download' }).getByText('Downloads started today: 1 of 100.')).toBeVisible();
 });
 
 test('the URL checker sends a signed-out visitor to sign in and back to the link, shows what it holds and saves it', async ({ page }) => {

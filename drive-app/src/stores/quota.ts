@@ -1,5 +1,5 @@
 // The signed-in user's storage quota (SPEC §1, §3.1 limit and usage, §7.1 GET /about), the trash
-// included, refreshed whenever the drive changes. A failure is logged and the last figures stay
+// included, and the other quotas /about tells (offline downloads), refreshed whenever the drive changes. A failure is logged and the last figures stay
 // (SPEC §8: storage-usage failure, message logged).
 import { atom, onMount } from 'nanostores';
 import { toApiError } from '#shared/api/client.ts';
@@ -8,7 +8,7 @@ import { driveFiles } from '../api.ts';
 import { appEvents } from '../events.ts';
 
 export type Quota = About['quota'];
-export type QuotaState = { status: 'loading' } | { status: 'ready'; quota: Quota } | { status: 'unknown' };
+export type QuotaState = { status: 'loading' } | { status: 'ready'; quota: Quota; quotas: About['quotas'] } | { status: 'unknown' };
 
 export const $quota = atom<QuotaState>({ status: 'loading' });
 
@@ -17,8 +17,8 @@ let asked = 0;
 export async function refreshQuota(): Promise<void> {
   const current = ++asked;
   try {
-    const { quota } = await driveFiles.about();
-    if (current === asked) $quota.set({ status: 'ready', quota });
+    const { quota, quotas } = await driveFiles.about();
+    if (current === asked) $quota.set({ status: 'ready', quota, quotas });
   } catch (failure) {
     console.error('[quota] could not read the storage usage', toApiError(failure));
     if (current === asked && $quota.get().status === 'loading') $quota.set({ status: 'unknown' });

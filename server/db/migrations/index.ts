@@ -13,6 +13,7 @@ import { moderation } from './0010_moderation.ts';
 import { objectStorage } from './0011_object_storage.ts';
 import { offlineDownloads } from './0012_offline_downloads.ts';
 import { taskStage } from './0013_task_stage.ts';
+import { taskStarts } from './0014_task_starts.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -28,4 +29,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0011_object_storage': objectStorage,
   '0012_offline_downloads': offlineDownloads,
   '0013_task_stage': taskStage,
+  '0014_task_starts': taskStarts,
 };

@@ -108,15 +108,38 @@ export function tasksRepository(db: Db) {
       return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute();
     },
 
-    /** How many of the user's tasks of a type are in one of `phases`, or were created since `since`. */
-    async count(userId: string, type: TaskType, which: { phases: readonly string[] } | { since: number }): Promise<number> {
-      let query = db
+    /** How many of the user's tasks of a type are in one of `phases`. */
+    async count(userId: string, type: TaskType, phases: readonly string[]): Promise<number> {
+      const { n } = await db
         .selectFrom('task')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .where('user_id', '=', userId)
-        .where('type', '=', type);
-      query = 'phases' in which ? query.where('phase', 'in', which.phases) : query.where('created_at', '>=', which.since);
-      return Number((await query.executeTakeFirstOrThrow()).n);
+        .where('type', '=', type)
+        .where('phase', 'in', phases)
+        .executeTakeFirstOrThrow();
+      return Number(n);
+    },
+
+    /** How many tasks of a type the user started on `day` (UTC days since 1970), deleted ones included. */
+    async startedOn(userId: string, type: TaskType, day: number): Promise<number> {
+      const row = await db
+        .selectFrom('task_start')
+        .select('started')
+        .where('user_id', '=', userId)
+        .where('type', '=', type)
+        .where('day', '=', day)
+        .executeTakeFirst();
+      return row?.started ?? 0;
+    },
+
+    /** Counts one more task started on `day`, and forgets the user's earlier days, which no limit reads. */
+    async countStart(userId: string, type: TaskType, day: number): Promise<void> {
+      await db
+        .insertInto('task_start')
+        .values({ user_id: userId, type, day, started: 1 })
+        .onConflict((conflict) => conflict.columns(['user_id', 'type', 'day']).doUpdateSet((eb) => ({ started: eb('task_start.started', '+', 1) })))
+        .execute();
+      await db.deleteFrom('task_start').where('user_id', '=', userId).where('type', '=', type).where('day', '<', day).execute();
     },
 
     /** The ids of the tasks of a type in some phases, for sweeping what belongs to tasks that are gone or done. */

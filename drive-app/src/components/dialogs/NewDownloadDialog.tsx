@@ -1,8 +1,9 @@
+import { useStore } from '@nanostores/react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { failureMessage } from '#shared/api/error-messages.ts';
 import type { DriveFile } from '#shared/api/files.ts';
-import type { Inspection, OfflineSource } from '#shared/api/offline.ts';
-import { linksIn } from '#shared/api/offline-client.ts';
+import { type Inspection, OFFLINE_QUOTAS, type OfflineSource } from '#shared/api/offline.ts';
+import { linksIn, overFreeTaskLimit } from '#shared/api/offline-client.ts';
 import { formatSize } from '#shared/format.ts';
 import { driveFiles, driveOffline } from '../../api.ts';
 import { driveChanged } from '../../events.ts';
@@ -10,6 +11,7 @@ import { sendWhole } from '../../files/tus-transfer.ts';
 import { useLocaleCode, useT } from '../../i18n.ts';
 import { refreshDownloads } from '../../stores/downloads.ts';
 import { noticeDone } from '../../stores/drive-notice.ts';
+import { $quota, refreshQuota } from '../../stores/quota.ts';
 import { Dialog } from './Dialog.tsx';
 import { FolderPickerDialog } from './FolderPickerDialog.tsx';
 
@@ -49,6 +51,9 @@ export function NewDownloadDialog({ parentId, initialLinks = '', torrentFile, on
   const [leftOut, setLeftOut] = useState<ReadonlyMap<string, ReadonlySet<number>>>(new Map());
   const [problem, setProblem] = useState<string>();
   const [pending, setPending] = useState(false);
+  const quota = useStore($quota);
+  const today = quota.status === 'ready' ? quota.quotas[OFFLINE_QUOTAS.daily] : undefined;
+  const atLimit = quota.status === 'ready' ? overFreeTaskLimit(quota.quotas) : undefined;
 
   const sources: Source[] = [
     ...linksIn(text).map((link) => ({ key: link, label: link, source: { url: link } })),
@@ -72,6 +77,11 @@ export function NewDownloadDialog({ parentId, initialLinks = '', torrentFile, on
       setState(source.key, { status: 'failed', failure });
     }
   }
+
+  // The day's allowance as it is now, not as it was when the drive opened.
+  useEffect(() => {
+    void refreshQuota();
+  }, []);
 
   // The folder the dialog was opened in is named once its name is read.
   useEffect(() => {
@@ -155,6 +165,7 @@ export function NewDownloadDialog({ parentId, initialLinks = '', torrentFile, on
       }
     }
     setPending(false);
+    void refreshQuota();
     if (started > 0) {
       void refreshDownloads();
       noticeDone({ key: 'offline.dialog.started', values: { count: started } });
@@ -200,6 +211,8 @@ export function NewDownloadDialog({ parentId, initialLinks = '', torrentFile, on
           <p id={`${fieldId}-hint`} className="field-hint">
             {t('offline.dialog.linksHint')}
           </p>
+          {today && <p className="field-hint">{t('offline.dialog.allowance', { used: Number(today.usage), limit: Number(today.limit) })}</p>}
+          {atLimit && <p className="notice">{t(atLimit === 'daily' ? 'files.error.dailyLimit' : 'files.error.runningLimit')}</p>}
         </div>
         <div className="field">
           <label htmlFor={`${fieldId}-torrent`}>{t('offline.dialog.torrent')}</label>
