@@ -137,6 +137,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     db: database.db,
     // The offline service is built below; a task is only ever discarded once the server runs.
     discardWork: (task) => offline.discard(task),
+    runs: { stopRun: (id) => worker.stopRun(id), wake: () => worker.wake() },
     trashFiles: (userId, ids) => files.trash(userId, ids),
     leaseMs: config.taskLeaseSeconds * 1000,
   });

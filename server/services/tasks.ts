@@ -47,6 +47,11 @@ export function tasksService(deps: {
   now?: () => number;
   /** Drops what a deleted or failed task leaves behind (an offline download's partial bytes). */
   discardWork?: (task: TaskRow) => Promise<void>;
+  /**
+   * The runs of this process (the task worker, built after this service): a paused or deleted
+   * task running here stops at once instead of at its next heartbeat, and a resumed one starts.
+   */
+  runs?: { stopRun(id: string): Promise<boolean>; wake(): void };
   /** Moves the files a deleted task made to the trash, when asked to. */
   trashFiles?: (userId: string, ids: string[]) => Promise<void>;
   leaseMs?: number;
@@ -228,10 +233,14 @@ export function tasksService(deps: {
           `This task cannot be ${request.action === 'RETRY' ? 'retried' : request.action === 'PAUSE' ? 'paused' : 'resumed'} now.`,
           [{ field: 'create_type', reason: task.phase }],
         );
+      // Stopped here and now, the paused task has no run left to wait for: nothing holds it.
+      if (request.action === 'PAUSE' && (await deps.runs?.stopRun(task.id)))
+        await tasks.changePhase(userId, task.id, ['PHASE_TYPE_PAUSED'], { phase: 'PHASE_TYPE_PAUSED', lease_until: null });
+      if (request.action !== 'PAUSE') deps.runs?.wake();
       return (await tasks.findOwned(userId, task.id))!;
     },
 
-    /** Deletes the user's tasks (a running one stops at its next heartbeat), and their files when asked. */
+    /** Deletes the user's tasks (a running one stops: at once here, at its next heartbeat elsewhere), and their files when asked. */
     async remove(userId: string, ids: string[], { deleteFiles = false } = {}) {
       const found = await tasks.findManyOwned(userId, [...new Set(ids)]);
       if (found.length === 0) return;
@@ -239,6 +248,8 @@ export function tasksService(deps: {
         userId,
         found.map((task) => task.id),
       );
+      // A run here stops before its bytes are dropped, so nothing writes into a folder that is gone.
+      for (const task of found) await deps.runs?.stopRun(task.id);
       for (const task of found) await deps.discardWork?.(task);
       if (!deleteFiles || !deps.trashFiles) return;
       for (const task of found) {

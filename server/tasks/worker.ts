@@ -140,6 +140,14 @@ export function taskWorker(tasks: TasksService, log: FastifyBaseLogger, { concur
       wake();
     },
     wake,
+    /** Stops the run of a task in this process, if there is one, and waits for its end; answers whether there was. */
+    async stopRun(id: string): Promise<boolean> {
+      const run = running.get(id);
+      if (!run) return false;
+      run.stop.abort(new Error('the task was paused or deleted'));
+      await run.done;
+      return true;
+    },
     /**
      * Stops claiming, and stops the tasks under way: each gives its task back to the queue at
      * once (a download resumes from its bytes on disk), instead of holding it until its lease ends.
