@@ -25,8 +25,6 @@ declare module 'webtorrent' {
     readonly name: string;
     readonly path: string;
     readonly length: number;
-    /** Where the file starts in the torrent's bytes. */
-    readonly offset: number;
     readonly downloaded: number;
     readonly progress: number;
     readonly done: boolean;
@@ -46,13 +44,6 @@ declare module 'webtorrent' {
     readonly destroyed: boolean;
     readonly magnetURI: string;
     readonly torrentFile: Uint8Array;
-    readonly pieceLength: number;
-    /** Which pieces are here and verified. */
-    readonly bitfield: { get(index: number): boolean };
-    /** The torrent's pieces, those still being written to disk included. */
-    readonly store: {
-      get(index: number, options: { offset: number; length: number }, callback: (error: Error | null, bytes: Uint8Array) => void): void;
-    };
     destroy(opts?: { destroyStore?: boolean }, callback?: (error?: Error) => void): void;
   };
 

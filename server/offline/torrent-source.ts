@@ -8,6 +8,7 @@
 // into the task's work folder; a restarted task verifies the pieces already there and fetches the
 // rest. When the operator has not asked for seeding, a finished torrent leaves the swarm at once.
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import parseTorrent, { type ParsedTorrent } from 'parse-torrent';
@@ -166,19 +167,14 @@ export function torrentSource({ guard, config }: { guard: NetworkGuard; config: 
           throw new ServiceError('invalid_request', 'None of the chosen files is in this torrent.', [{ field: 'files', reason: 'none' }]);
         for (const file of chosen) file.select();
         const size = chosen.reduce((sum, file) => sum + file.length, 0);
-        const hashing = hashedAsVerified(torrent, chosen);
-        try {
-          await finished(torrent, chosen, size, options);
-        } catch (failure) {
-          await hashing.end().catch(() => {});
-          throw failure;
-        }
-        const hashes = await hashing.end();
+        await finished(torrent, chosen, size, options);
         const entries = entriesOf(torrent.files);
-        const fetched = chosen.map((file, at): FetchedTorrentFile => {
+        const fetched: FetchedTorrentFile[] = [];
+        for (const file of chosen) {
           const index = torrent.files.indexOf(file);
-          return { ...entries[index]!, file: path.join(folder, file.path), hash: hashes[at]! };
-        });
+          const local = path.join(folder, file.path);
+          fetched.push({ ...entries[index]!, file: local, hash: await sha256Of(local) });
+        }
         seeding = config.seed;
         return { name: torrent.name, total: torrent.files.length, files: fetched };
       } finally {
@@ -268,47 +264,8 @@ function entriesOf(files: ReadonlyArray<{ path: string; length: number }>): Torr
   });
 }
 
-/**
- * The SHA-256 of each chosen file, computed while the torrent downloads: whenever a piece is
- * verified, each file hashes on through the pieces that are now there in its order, read through
- * the torrent's store (which holds what is still being written). At the last piece little is left
- * to hash, so a big torrent does not sit at its end while its files are read again.
- */
-function hashedAsVerified(torrent: Torrent, chosen: readonly TorrentFile[]) {
-  const files = chosen.map((file) => ({ file, hash: createHash('sha256'), hashed: 0 }));
-  let hashing: Promise<void> = Promise.resolve();
-  let failure: Error | undefined;
-  const pieceBytes = (index: number, offset: number, length: number) =>
-    new Promise<Uint8Array>((resolve, reject) => torrent.store.get(index, { offset, length }, (error, bytes) => (error ? reject(error) : resolve(bytes))));
-  async function hashOn() {
-    for (const entry of files) {
-      while (entry.hashed < entry.file.length) {
-        const at = entry.file.offset + entry.hashed;
-        const index = Math.floor(at / torrent.pieceLength);
-        if (!torrent.bitfield.get(index)) break;
-        const inPiece = at - index * torrent.pieceLength;
-        const length = Math.min(entry.file.length - entry.hashed, torrent.pieceLength - inPiece);
-        entry.hash.update(await pieceBytes(index, inPiece, length));
-        entry.hashed += length;
-      }
-    }
-  }
-  const verified = () => {
-    hashing = hashing.then(hashOn).catch((error: Error) => {
-      failure ??= error;
-    });
-  };
-  torrent.on('verified', verified);
-  // Pieces already there (a restarted task's, verified when the torrent was added).
-  verified();
-  return {
-    /** Stops following the torrent; answers each file's SHA-256 once the last pieces are hashed (an unfinished file's is never used). */
-    async end(): Promise<string[]> {
-      torrent.removeListener('verified', verified);
-      verified();
-      await hashing;
-      if (failure) throw failure;
-      return files.map((entry) => entry.hash.digest('hex'));
-    },
-  };
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
