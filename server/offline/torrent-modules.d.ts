@@ -25,6 +25,8 @@ declare module 'webtorrent' {
     readonly name: string;
     readonly path: string;
     readonly length: number;
+    /** Where the file starts in the torrent's bytes. */
+    readonly offset: number;
     readonly downloaded: number;
     readonly progress: number;
     readonly done: boolean;
@@ -44,6 +46,7 @@ declare module 'webtorrent' {
     readonly destroyed: boolean;
     readonly magnetURI: string;
     readonly torrentFile: Uint8Array;
+    readonly pieceLength: number;
     destroy(opts?: { destroyStore?: boolean }, callback?: (error?: Error) => void): void;
   };
 
@@ -63,7 +66,18 @@ declare module 'webtorrent' {
     uploadLimit?: number;
   };
 
-  export type AddOptions = { path?: string; deselect?: boolean; announce?: string[]; skipVerify?: boolean };
+  export type AddOptions = {
+    path?: string;
+    deselect?: boolean;
+    announce?: string[];
+    skipVerify?: boolean;
+    /** The class that keeps the pieces (fs-chunk-store's by default), made with `storeOpts` among its options. */
+    store?: new (
+      chunkLength: number,
+      options: Record<string, unknown>,
+    ) => unknown;
+    storeOpts?: Record<string, unknown>;
+  };
 
   export default class WebTorrent extends EventEmitter {
     constructor(options?: ClientOptions);
@@ -87,5 +101,13 @@ declare module 'bittorrent-tracker' {
     readonly http: HttpServer;
     listen(port: number, hostname: string, onListening?: () => void): void;
     close(callback?: () => void): void;
+  }
+}
+
+declare module 'fs-chunk-store' {
+  /** webtorrent's store of a torrent's pieces in its files on disk. */
+  export default class FSChunkStore {
+    constructor(chunkLength: number, options: Record<string, unknown>);
+    put(index: number, bytes: Uint8Array, callback?: (error?: Error | null) => void): void;
   }
 }

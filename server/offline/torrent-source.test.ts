@@ -1,6 +1,10 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { networkGuard, type ResolveHost } from './network-guard.ts';
-import { torrentSource } from './torrent-source.ts';
+import { piecesHasher, torrentSource } from './torrent-source.ts';
 
 const INFO_HASH = 'a87c503430725fb9fc714b5372817c71be275f61';
 
@@ -33,5 +37,58 @@ describe('reading a torrent’s addresses', () => {
     expect(parsed.urlList).toEqual([]);
     expect(parsed.xs).toBeUndefined();
     expect(parsed.infoHash).toBe(INFO_HASH);
+  });
+});
+
+describe('hashing a torrent’s files from its pieces as they are written', () => {
+  const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+  // Three files across pieces of 10 bytes: a (0–14), b (15–36), c (37–49); b and c are chosen.
+  const content = Buffer.from(Array.from({ length: 50 }, (_, i) => (i * 7) % 256));
+  const pieces = Array.from({ length: 5 }, (_, index) => content.subarray(index * 10, index * 10 + 10));
+  const chosen = [
+    { path: '/nowhere/b', offset: 15, length: 22 },
+    { path: '/nowhere/c', offset: 37, length: 13 },
+  ];
+
+  it('hashes each chosen file in its order whatever order the pieces come in, reading nothing back from disk', async () => {
+    const hasher = piecesHasher();
+    hasher.follow(10, chosen);
+    for (const index of [4, 2, 1, 3, 0]) hasher.written(index, pieces[index]!);
+    // The paths do not exist: a read from disk would fail.
+    expect(await hasher.digests()).toEqual([sha256(content.subarray(15, 37)), sha256(content.subarray(37, 50))]);
+  });
+
+  it('reads from disk what it was not given: pieces there before, from an earlier attempt', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'nubo-pieces-'));
+    try {
+      writeFileSync(path.join(folder, 'b'), content.subarray(15, 37));
+      writeFileSync(path.join(folder, 'c'), content.subarray(37, 50));
+      const hasher = piecesHasher();
+      hasher.follow(
+        10,
+        chosen.map((file) => ({ ...file, path: path.join(folder, path.basename(file.path)) })),
+      );
+      // Pieces 1 and 2 were on disk already; only 3 and 4 arrive.
+      hasher.written(3, pieces[3]!);
+      hasher.written(4, pieces[4]!);
+      expect(await hasher.digests()).toEqual([sha256(content.subarray(15, 37)), sha256(content.subarray(37, 50))]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('stops keeping early pieces past a few MiB and reads the file at the end instead, with the same hash', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'nubo-pieces-'));
+    try {
+      const MiB = 1024 * 1024;
+      const big = randomBytes(6 * MiB);
+      writeFileSync(path.join(folder, 'big'), big);
+      const hasher = piecesHasher();
+      hasher.follow(MiB, [{ path: path.join(folder, 'big'), offset: 0, length: big.length }]);
+      for (const index of [5, 4, 3, 2, 1, 0]) hasher.written(index, big.subarray(index * MiB, (index + 1) * MiB));
+      expect(await hasher.digests()).toEqual([sha256(big)]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

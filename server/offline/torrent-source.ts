@@ -7,7 +7,7 @@
 // them with the global fetch, which follows redirects and resolves names where no guard can see. Only the chosen files are fetched,
 // into the task's work folder; a restarted task verifies the pieces already there and fetches the
 // rest. When the operator has not asked for seeding, a finished torrent leaves the swarm at once.
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -41,11 +41,13 @@ export type FetchedTorrentFile = TorrentEntry & { file: string; hash: string };
 
 export function torrentSource({ guard, config }: { guard: NetworkGuard; config: TorrentConfig }) {
   let client: WebTorrent | undefined;
+  let store: ReturnType<typeof tellingStore> | undefined;
 
   async function clientOf(): Promise<WebTorrent> {
     if (client) return client;
     // Loaded when the first torrent comes: most servers never load it.
-    const { default: WebTorrentClient } = await import('webtorrent');
+    const [{ default: WebTorrentClient }, { default: FSChunkStore }] = await Promise.all([import('webtorrent'), import('fs-chunk-store')]);
+    store = tellingStore(FSChunkStore);
     const trackerDispatcher = await guardedDispatcher(guard);
     client = new WebTorrentClient({
       // bittorrent-tracker hands its proxy agents to fetch as the dispatcher of HTTP announces.
@@ -94,13 +96,13 @@ export function torrentSource({ guard, config }: { guard: NetworkGuard; config: 
   }
 
   /** Adds the torrent to the client and waits for its file list (a magnet's comes from peers). */
-  async function added(parsed: ParsedTorrent, folder: string, signal: AbortSignal): Promise<Torrent> {
+  async function added(parsed: ParsedTorrent, folder: string, signal: AbortSignal, written?: (index: number, bytes: Uint8Array) => void): Promise<Torrent> {
     // Stopped before it began (the server stopping): no torrent is added.
     signal.throwIfAborted();
     const torrents = await clientOf();
     if (await torrents.get(parsed.infoHash))
       throw new PassingFailure('torrent_no_peers', 'This torrent is being fetched for another download; trying again later.');
-    const torrent = torrents.add(parsed, { path: folder, deselect: true });
+    const torrent = torrents.add(parsed, { path: folder, deselect: true, ...(store ? { store } : {}), storeOpts: { written } });
     try {
       await new Promise<void>((resolve, reject) => {
         if (torrent.ready) return resolve();
@@ -159,7 +161,8 @@ export function torrentSource({ guard, config }: { guard: NetworkGuard; config: 
       folder: string,
       options: { files: readonly number[] | undefined; signal: AbortSignal; progress(bytesDone: number, size: number, speed: number): void },
     ): Promise<{ name: string; total: number; files: FetchedTorrentFile[] }> {
-      const torrent = await added(parsed, folder, options.signal);
+      const hashing = piecesHasher();
+      const torrent = await added(parsed, folder, options.signal, hashing.written);
       let seeding = false;
       try {
         const chosen = options.files?.length ? torrent.files.filter((_, index) => options.files!.includes(index)) : torrent.files;
@@ -167,14 +170,16 @@ export function torrentSource({ guard, config }: { guard: NetworkGuard; config: 
           throw new ServiceError('invalid_request', 'None of the chosen files is in this torrent.', [{ field: 'files', reason: 'none' }]);
         for (const file of chosen) file.select();
         const size = chosen.reduce((sum, file) => sum + file.length, 0);
+        hashing.follow(
+          torrent.pieceLength,
+          chosen.map((file) => ({ path: path.join(folder, file.path), offset: file.offset, length: file.length })),
+        );
         await finished(torrent, chosen, size, options);
+        const hashes = await hashing.digests();
         const entries = entriesOf(torrent.files);
-        const fetched: FetchedTorrentFile[] = [];
-        for (const file of chosen) {
-          const index = torrent.files.indexOf(file);
-          const local = path.join(folder, file.path);
-          fetched.push({ ...entries[index]!, file: local, hash: await sha256Of(local) });
-        }
+        const fetched = chosen.map(
+          (file, at): FetchedTorrentFile => ({ ...entries[torrent.files.indexOf(file)]!, file: path.join(folder, file.path), hash: hashes[at]! }),
+        );
         seeding = config.seed;
         return { name: torrent.name, total: torrent.files.length, files: fetched };
       } finally {
@@ -239,6 +244,92 @@ export function torrentSource({ guard, config }: { guard: NetworkGuard; config: 
 
 export type TorrentSource = ReturnType<typeof torrentSource>;
 
+/** Pieces waiting for an earlier one, at most: past it, the files are hashed from disk at the end instead. */
+const WAITING_PIECES_MAX_BYTES = 4 * 1024 * 1024;
+
+/** webtorrent's store of pieces on disk (fs-chunk-store), telling `written` of each piece once it is there (its bytes, already in memory). */
+function tellingStore(FSChunkStore: typeof import('fs-chunk-store').default) {
+  return class TellingStore extends FSChunkStore {
+    readonly #written: ((index: number, bytes: Uint8Array) => void) | undefined;
+    constructor(chunkLength: number, options: Record<string, unknown>) {
+      super(chunkLength, options);
+      this.#written = options.written as ((index: number, bytes: Uint8Array) => void) | undefined;
+    }
+    override put(index: number, bytes: Uint8Array, callback?: (error?: Error | null) => void) {
+      super.put(index, bytes, (error) => {
+        if (!error) this.#written?.(index, bytes);
+        callback?.(error);
+      });
+    }
+  };
+}
+
+/**
+ * The SHA-256 of each chosen file, computed from the pieces as they are written, in the file's
+ * order (a piece that comes early waits for the ones before it), so at the last piece little is
+ * left to hash and nothing is read again. What could not be hashed that way (pieces already on
+ * disk from an earlier attempt, or too many waiting) is read from the files at the end.
+ */
+export function piecesHasher() {
+  let pieceLength = 0;
+  let files: { path: string; offset: number; length: number; hash: Hash; hashed: number }[] = [];
+  const waiting = new Map<number, Uint8Array>();
+  let waitingBytes = 0;
+  let gaveUp = false;
+
+  /** Hashes on each file through the pieces there are, in order. */
+  function hashOn() {
+    for (const file of files) {
+      while (file.hashed < file.length) {
+        const at = file.offset + file.hashed;
+        const index = Math.floor(at / pieceLength);
+        const bytes = waiting.get(index);
+        if (!bytes) break;
+        const start = index * pieceLength;
+        const upTo = Math.min(start + bytes.length, file.offset + file.length);
+        file.hash.update(bytes.subarray(at - start, upTo - start));
+        file.hashed += upTo - at;
+      }
+    }
+    // A piece before every file's next one is needed no more.
+    const next = Math.min(...files.filter((file) => file.hashed < file.length).map((file) => Math.floor((file.offset + file.hashed) / pieceLength)));
+    for (const [index, bytes] of waiting)
+      if (index < next) {
+        waiting.delete(index);
+        waitingBytes -= bytes.length;
+      }
+  }
+
+  return {
+    /** The store's hook: a piece is on disk. */
+    written(index: number, bytes: Uint8Array) {
+      if (gaveUp || files.length === 0) return;
+      waiting.set(index, bytes);
+      waitingBytes += bytes.length;
+      hashOn();
+      if (waitingBytes > WAITING_PIECES_MAX_BYTES) {
+        gaveUp = true;
+        waiting.clear();
+      }
+    },
+    /** The files to hash (where each is on disk, and its place in the torrent's bytes), once they are chosen. */
+    follow(length: number, chosen: readonly { path: string; offset: number; length: number }[]) {
+      pieceLength = length;
+      files = chosen.map((file) => ({ ...file, hash: createHash('sha256'), hashed: 0 }));
+    },
+    /** Each chosen file's SHA-256, the part not hashed on the way read from disk. */
+    async digests(): Promise<string[]> {
+      waiting.clear();
+      const digests = [];
+      for (const file of files) {
+        if (file.hashed < file.length) for await (const chunk of createReadStream(file.path, { start: file.hashed })) file.hash.update(chunk as Buffer);
+        digests.push(file.hash.digest('hex'));
+      }
+      return digests;
+    },
+  };
+}
+
 /**
  * The dispatcher of HTTP tracker announces: every connection, the first and each redirect's, is
  * made only to an address the guard permits, names resolved through the guard at that moment.
@@ -262,10 +353,4 @@ function entriesOf(files: ReadonlyArray<{ path: string; length: number }>): Torr
     const parts = file.path.split(/[\\/]/).filter(Boolean);
     return { index, folders: parts.slice(1, -1), name: parts.at(-1) ?? `file ${index + 1}`, size: file.length };
   });
-}
-
-async function sha256Of(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }
