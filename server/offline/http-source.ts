@@ -3,9 +3,8 @@
 // resuming with Range from the bytes already on disk when the server allows it. Every hop, the
 // first and each redirect, goes through the network guard; a server that stops sending for the
 // stall time is dropped, and the attempt is tried again later from where it stopped.
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { createReadStream } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import fs from 'node:fs/promises';
 import http, { type IncomingMessage } from 'node:http';
@@ -15,6 +14,7 @@ import { pipeline } from 'node:stream/promises';
 import { parse as parseContentDisposition } from 'content-disposition';
 import { usableName } from '#shared/files/names.ts';
 import { ServiceError } from '../errors.ts';
+import { hashFileInto } from '../storage/hash-file.ts';
 import { PassingFailure } from '../tasks/worker.ts';
 import type { NetworkGuard } from './network-guard.ts';
 
@@ -143,7 +143,7 @@ export function httpSource({ guard, stallMs }: HttpSourceOptions) {
         const continued = resuming && response.statusCode === 206 && startOfRange(response.headers['content-range']) === have;
         const offset = continued ? have : 0;
         const hash = createHash('sha256');
-        if (continued) await hashFile(file, hash);
+        if (continued) await hashFileInto(hash, file);
         await options.learned({ validator: resource.validator, acceptsRanges: resource.acceptsRanges, name: resource.name, size: resource.size });
         let done = offset;
         options.progress(done, resource.size);
@@ -277,8 +277,4 @@ function flushingOf(handle: FileHandle) {
       await running;
     },
   };
-}
-
-async function hashFile(file: string, hash: Hash): Promise<void> {
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
 }

@@ -8,13 +8,13 @@
 // into the task's work folder; a restarted task verifies the pieces already there and fetches the
 // rest. When the operator has not asked for seeding, a finished torrent leaves the swarm at once.
 import { createHash, type Hash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import parseTorrent, { type ParsedTorrent } from 'parse-torrent';
 import type WebTorrent from 'webtorrent';
 import type { Torrent, TorrentFile } from 'webtorrent';
 import { ServiceError } from '../errors.ts';
+import { hashFileInto } from '../storage/hash-file.ts';
 import { PassingFailure } from '../tasks/worker.ts';
 import { type NetworkGuard, notAllowed } from './network-guard.ts';
 
@@ -322,7 +322,7 @@ export function piecesHasher() {
       waiting.clear();
       const digests = [];
       for (const file of files) {
-        if (file.hashed < file.length) for await (const chunk of createReadStream(file.path, { start: file.hashed })) file.hash.update(chunk as Buffer);
+        await hashFileInto(file.hash, file.path, { start: file.hashed, end: file.length });
         digests.push(file.hash.digest('hex'));
       }
       return digests;

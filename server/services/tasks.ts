@@ -34,12 +34,12 @@ export type NewTask = { userId: string; type: TaskType; name: string; params?: R
 /** Limits on one user's tasks of the new task's type: unfinished ones, and ones created in the current UTC day. */
 export type TaskLimits = { active: number; daily: number };
 
-/** What a running task reports besides its progress. */
+/** How much of its limits a user has used (read one query after the other: inside a transaction they share one connection). */
 async function usageOf(tasks: ReturnType<typeof tasksRepository>, userId: string, type: TaskType, at: number): Promise<TaskLimits> {
-  const [daily, active] = await Promise.all([tasks.startedOn(userId, type, dayOf(at)), tasks.count(userId, type, ACTIVE_PHASES)]);
-  return { daily, active };
+  return { daily: await tasks.startedOn(userId, type, dayOf(at)), active: await tasks.count(userId, type, ACTIVE_PHASES) };
 }
 
+/** What a running task reports besides its progress. */
 export type TaskProgress = { progress: number; bytesDone?: number; speed?: number; fileSize?: number; stage?: TaskStage };
 
 export function tasksService(deps: {
@@ -98,11 +98,12 @@ export function tasksService(deps: {
       }
       await db.transaction().execute(async (tx) => {
         await accountsRepository(tx).lock(task.userId);
-        const used = await usageOf(tasksRepository(tx), task.userId, task.type, at);
+        const queued = tasksRepository(tx);
+        const used = await usageOf(queued, task.userId, task.type, at);
         if (used.daily >= limits.daily) throw limitReached('daily', limits.daily);
         if (used.active >= limits.active) throw limitReached('running', limits.active);
-        await tasksRepository(tx).insert(row);
-        await tasksRepository(tx).countStart(task.userId, task.type, dayOf(at));
+        await queued.insert(row);
+        await queued.countStart(task.userId, task.type, dayOf(at));
       });
       return row;
     },

@@ -3,7 +3,7 @@
 // read of a 10 GiB file). After a restart, or a write that broke off, the hash is rebuilt once
 // from the bytes already on disk.
 import { createHash, type Hash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -11,6 +11,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { type DataStore, ERRORS } from '@tus/utils';
+import { hashFileInto } from './hash-file.ts';
 import { noteReceivedBytes } from './received-memory.ts';
 
 /** A tus data store that knows the SHA-256 of what it holds (this file's and s3-upload-store.ts). */
@@ -91,9 +92,7 @@ export class HashingUploadStore extends FileStore implements UploadStore {
 
   async #rehash(id: string, upTo: number): Promise<HashState> {
     const hash = createHash('sha256');
-    if (upTo > 0) {
-      for await (const chunk of createReadStream(this.pathOf(id), { start: 0, end: upTo - 1 })) hash.update(chunk as Buffer);
-    }
+    await hashFileInto(hash, this.pathOf(id), { end: upTo });
     return { hash, offset: upTo };
   }
 }
