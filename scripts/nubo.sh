@@ -102,8 +102,12 @@ case "$command" in
     build_if_stale
     exec node bench/run.ts "$@"
     ;;
+  nubo)
+    # The operator's commands (server/cli.ts), on the server's configuration.
+    exec node server/cli.ts "$@"
+    ;;
   *)
-    echo "usage: npm start | npm test | npm run bench | npm run build | npm run dev | npm run lint" >&2
+    echo "usage: npm start | npm test | npm run bench | npm run build | npm run dev | npm run lint | npm run nubo -- <command>" >&2
     exit 2
     ;;
 esac

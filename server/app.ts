@@ -24,6 +24,7 @@ import { healthRoutes } from './routes/health.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { moderationRoutes } from './routes/moderation.ts';
 import { offlineRoutes } from './routes/offline.ts';
+import { premiumRoutes } from './routes/premium.ts';
 import { remoteConfigRoutes } from './routes/remote-config.ts';
 import { restoreRoutes } from './routes/restore.ts';
 import { shareRoutes } from './routes/shares.ts';
@@ -37,6 +38,8 @@ import { filesService } from './services/files.ts';
 import { loadMessages } from './services/messages.ts';
 import { moderationService } from './services/moderation.ts';
 import { offlineService } from './services/offline.ts';
+import { standingRules } from './services/premium/standing.ts';
+import { premiumService, type RedeemLimits } from './services/premium.ts';
 import { remoteConfigService } from './services/remote-config.ts';
 import { restoreService } from './services/restore.ts';
 import { shareRules } from './services/share-status.ts';
@@ -61,12 +64,14 @@ export type AppDependencies = {
   counters?: CounterStore;
   /** Abuse limits; the defaults of services/accounts.ts unless a test needs others. */
   limits?: AccountLimits;
+  /** Guessing limits on activation codes; the defaults of services/premium.ts unless a test needs others. */
+  redeemLimits?: RedeemLimits;
   logger?: FastifyServerOptions['logger'];
   /** How offline downloads resolve host names; the system's resolver unless a test gives its own. */
   resolveHost?: ResolveHost;
 };
 
-export async function buildApp({ config, database, counters = memoryCounterStore(), limits, logger, resolveHost }: AppDependencies) {
+export async function buildApp({ config, database, counters = memoryCounterStore(), limits, redeemLimits, logger, resolveHost }: AppDependencies) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // Requests already being answered finish on close; idle keep-alive sockets are closed.
@@ -132,7 +137,8 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   const auth = authenticator(accounts, config.publicUrl);
   await app.register(accountRoutes, { accounts, auth, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
   const { blobs, store } = await openBlobStorage(config.blobStore, database.db, UPLOAD_EXPIRY_MS);
-  const files = filesService({ db: database.db, blobs });
+  const standing = standingRules(config.plans);
+  const files = filesService({ db: database.db, blobs, standing });
   const tasks = tasksService({
     db: database.db,
     // The offline service is built below; a task is only ever discarded once the server runs.
@@ -142,7 +148,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     leaseMs: config.taskLeaseSeconds * 1000,
   });
   const worker = taskWorker(tasks, app.log, { concurrency: config.taskConcurrency });
-  const uploads = uploadsService({ db: database.db, blobs, store, onCompleted: readMediaAfterUpload(worker) });
+  const uploads = uploadsService({ db: database.db, blobs, store, standing, onCompleted: readMediaAfterUpload(worker) });
   const links = downloadLinks(await serverSecret(database.db, 'download-links'));
   const origin = (request: FastifyRequest) => publicOriginOf(request, config);
   const resolve = resolveHost ?? systemResolve;
@@ -159,6 +165,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
       config: { dht: config.offline.dht, port: config.offline.torrentPort, seed: config.offline.seed, noPeersMs: config.offline.noPeersSeconds * 1000 },
     }),
     config: config.offline,
+    standing,
   });
   await app.register(filesRoutes, { files, uploads, links, auth, origin, copyAsTask: copyAsTask(worker), emptyTrashAsTask: emptyTrashAsTask(worker), offline });
   await app.register(offlineRoutes, { offline, auth });
@@ -176,6 +183,15 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   const restore = restoreService({ db: database.db, files, rules });
   worker.handle(taskHandlers({ files, restore, offline }));
   await app.register(taskRoutes, { tasks, auth, wake: worker.wake });
+  const premium = premiumService({
+    db: database.db,
+    plans: config.plans,
+    standing,
+    counters,
+    payments: false,
+    ...(redeemLimits ? { redeemLimits } : {}),
+  });
+  await app.register(premiumRoutes, { premium, offline, auth });
   await app.register(shareRoutes, { shares, links, auth, origin });
   await app.register(restoreRoutes, { restore, auth, enqueueRestore: restoreAsTask(worker) });
   await app.register(statisticsRoutes, { statistics: statisticsService({ counters }) });
@@ -192,7 +208,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     await offline.close();
   });
   await app.register(uploadRoutes, { uploads, store, auth });
-  await app.register(downloadRoutes, { downloads: downloadsService({ db: database.db, blobs, links }), blobs });
+  await app.register(downloadRoutes, { downloads: downloadsService({ db: database.db, blobs, links, standing }), blobs });
   await app.register(thumbnailRoutes, { thumbnails: thumbnailsService({ db: database.db, blobs, links }), derivedDir: blobs.derivedDir });
   const stopSweeping = sweepExpiredUploads(uploads, app.log);
   app.addHook('onClose', async () => stopSweeping());

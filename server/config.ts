@@ -3,6 +3,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { frameMessageTarget } from '#shared/embedded.ts';
+import { defaultPlans, loadPlans, type Plans, PlansFileError } from './plans.ts';
 
 export type DatabaseConfig = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string; schema?: string };
 
@@ -49,6 +50,8 @@ export type Config = {
   /** Networks (addresses or CIDR ranges) whose visitors see no shared content (SPEC §2.7, §4). */
   blockedNetworks: string[];
   offline: OfflineConfig;
+  /** The tiers, plans and rewards on offer (PLANS_FILE); the free tier alone when unset. */
+  plans: Plans;
   /** How many tasks (offline downloads, copies, emptying the trash) one server process runs at once. */
   taskConcurrency: number;
   /** Seconds a server process's claim on a task lasts without a heartbeat: a stopped process's tasks go on elsewhere after it. */
@@ -92,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST ?? '0.0.0.0';
   const dataDir = path.resolve(env.DATA_DIR ?? path.join(ROOT, 'data'));
   const publicUrl = parsePublicUrl(env.PUBLIC_URL, port);
+  const offline = parseOffline(env);
   return {
     host,
     port,
@@ -113,21 +117,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     embedOrigins: parseEmbedOrigins(env.EMBED_ORIGINS),
     blockedNetworks: parseNetworks('BLOCKED_NETWORKS', env.BLOCKED_NETWORKS),
-    offline: {
-      allowNetworks: parseNetworks('OFFLINE_ALLOW_NETWORKS', env.OFFLINE_ALLOW_NETWORKS),
-      activeTasks: parseWhole('OFFLINE_ACTIVE_TASKS', env.OFFLINE_ACTIVE_TASKS, 5, 1),
-      dailyTasks: parseWhole('OFFLINE_DAILY_TASKS', env.OFFLINE_DAILY_TASKS, 100, 1),
-      maxSize: parseWhole('OFFLINE_MAX_SIZE', env.OFFLINE_MAX_SIZE, 100 * 1024 ** 3, 1),
-      stallSeconds: parseWhole('OFFLINE_STALL_SECONDS', env.OFFLINE_STALL_SECONDS, 60, 1),
-      noPeersSeconds: parseWhole('OFFLINE_NO_PEERS_SECONDS', env.OFFLINE_NO_PEERS_SECONDS, 600, 1),
-      torrentPort: parsePort('OFFLINE_TORRENT_PORT', env.OFFLINE_TORRENT_PORT ?? '6881'),
-      dht: parseOnOff('OFFLINE_DHT', env.OFFLINE_DHT, true),
-      seed: parseOnOff('OFFLINE_SEED', env.OFFLINE_SEED, false),
-    },
+    offline,
+    plans: parsePlansFile(env.PLANS_FILE, offline),
     taskConcurrency: parseWhole('TASK_CONCURRENCY', env.TASK_CONCURRENCY, 4, 1),
     taskLeaseSeconds: parseWhole('TASK_LEASE_SECONDS', env.TASK_LEASE_SECONDS, 30, 1),
     debugConsole: parseOnOff('DEBUG_CONSOLE', env.DEBUG_CONSOLE, false),
   };
+}
+
+function parseOffline(env: NodeJS.ProcessEnv): OfflineConfig {
+  return {
+    allowNetworks: parseNetworks('OFFLINE_ALLOW_NETWORKS', env.OFFLINE_ALLOW_NETWORKS),
+    activeTasks: parseWhole('OFFLINE_ACTIVE_TASKS', env.OFFLINE_ACTIVE_TASKS, 5, 1),
+    dailyTasks: parseWhole('OFFLINE_DAILY_TASKS', env.OFFLINE_DAILY_TASKS, 100, 1),
+    maxSize: parseWhole('OFFLINE_MAX_SIZE', env.OFFLINE_MAX_SIZE, 100 * 1024 ** 3, 1),
+    stallSeconds: parseWhole('OFFLINE_STALL_SECONDS', env.OFFLINE_STALL_SECONDS, 60, 1),
+    noPeersSeconds: parseWhole('OFFLINE_NO_PEERS_SECONDS', env.OFFLINE_NO_PEERS_SECONDS, 600, 1),
+    torrentPort: parsePort('OFFLINE_TORRENT_PORT', env.OFFLINE_TORRENT_PORT ?? '6881'),
+    dht: parseOnOff('OFFLINE_DHT', env.OFFLINE_DHT, true),
+    seed: parseOnOff('OFFLINE_SEED', env.OFFLINE_SEED, false),
+  };
+}
+
+function parsePlansFile(raw: string | undefined, offline: OfflineConfig): Plans {
+  if (!raw) return defaultPlans(offline);
+  try {
+    return loadPlans(path.resolve(raw), offline);
+  } catch (failure) {
+    if (failure instanceof PlansFileError) throw new ConfigError(`PLANS_FILE: ${failure.message}`);
+    throw failure;
+  }
 }
 
 function parseEmbedOrigins(raw: string | undefined): string[] {

@@ -30,3 +30,9 @@ export function errorBody(error: ApiErrorName, description: string, details?: un
     ...(details && details.length > 0 ? { details } : {}),
   };
 }
+
+/** Too many attempts in a window: when to try again goes in the details and the Retry-After header. */
+export function tooManyRequests(resetInMs: number) {
+  const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
+  return new ServiceError('too_many_requests', `Too many attempts. Try again in ${seconds} seconds.`, [{ retry_after_seconds: seconds }]);
+}

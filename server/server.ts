@@ -7,12 +7,13 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import type { ResolveHost } from './offline/network-guard.ts';
 import type { AccountLimits } from './services/accounts.ts';
+import type { RedeemLimits } from './services/premium.ts';
 
 export type RunningServer = Awaited<ReturnType<typeof startServer>>;
 
 export async function startServer(
   config: Config,
-  options: { logger?: FastifyServerOptions['logger']; limits?: AccountLimits; resolveHost?: ResolveHost } = {},
+  options: { logger?: FastifyServerOptions['logger']; limits?: AccountLimits; redeemLimits?: RedeemLimits; resolveHost?: ResolveHost } = {},
 ) {
   const database = openDatabase(config.database);
   try {
@@ -24,6 +25,7 @@ export async function startServer(
       counters,
       logger: options.logger,
       ...(options.limits ? { limits: options.limits } : {}),
+      ...(options.redeemLimits ? { redeemLimits: options.redeemLimits } : {}),
       ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
     });
     const address = await app.listen({ host: config.host, port: config.port });

@@ -1,6 +1,7 @@
 // Kysely's view of Nubo's tables. Each migration that adds a table adds its interface here.
 // Times are epoch milliseconds.
 import type { Generated } from 'kysely';
+import type { GrantKind, GrantSource } from '#shared/api/premium.ts';
 import type { TaskStage, TaskType } from '#shared/api/tasks.ts';
 
 export interface UserTable {
@@ -14,11 +15,10 @@ export interface UserTable {
   role: Generated<'user' | 'admin'>;
   created_at: number;
   updated_at: number;
-  storage_limit: Generated<number>;
+  /** An operator's own storage limit for this account, instead of its tier's; null for the tier's. */
+  storage_limit: number | null;
   /** Bytes of every file the user holds, trash included (the quota counts the trash). */
   storage_used: Generated<number>;
-  /** Bytes downloaded through links given to this user. */
-  traffic_used: Generated<number>;
 }
 
 export interface BlobTable {
@@ -201,6 +201,41 @@ export interface ModerationActionTable {
   created_at: number;
 }
 
+/** One grant of the premium ledger: premium for a time, or bytes of storage or traffic for a time. */
+export interface EntitlementTable {
+  id: string;
+  user_id: string;
+  kind: GrantKind;
+  /** 0 for premium. */
+  bytes: Generated<number>;
+  starts_at: number;
+  ends_at: number;
+  source: GrantSource;
+  source_ref: string;
+  plan_id: Generated<string>;
+  created_at: number;
+}
+
+export interface ActivationCodeTable {
+  id: string;
+  /** SHA-256 (hex) of the code in its plain form (capitals, no separators). */
+  code_hash: string;
+  plan_id: string;
+  /** The GrantTerms the code gives, as JSON. */
+  terms: string;
+  batch: string;
+  created_at: number;
+  expires_at: number;
+  redeemed_by: string | null;
+  redeemed_at: number | null;
+}
+
+export interface TrafficMonthTable {
+  user_id: string;
+  month: number;
+  download_bytes: Generated<number>;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -217,4 +252,7 @@ export interface Database {
   share_item: ShareItemTable;
   takedown: TakedownTable;
   moderation_action: ModerationActionTable;
+  entitlement: EntitlementTable;
+  activation_code: ActivationCodeTable;
+  traffic_month: TrafficMonthTable;
 }

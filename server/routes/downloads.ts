@@ -22,7 +22,7 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
     if (!blobs.localPath && blobs.deliveryUrl) {
       // The object store serves the bytes (Range included) through a short-lived presigned address.
       // Traffic counts what the request asks for, since the bytes no longer pass through here.
-      void downloads.countTraffic(userId, requestedBytes(request.headers.range, file.size)).catch((e: unknown) => request.log.error(e));
+      if (userId) void downloads.countTraffic(userId, requestedBytes(request.headers.range, file.size)).catch((e: unknown) => request.log.error(e));
       const url = await blobs.deliveryUrl(file.hash, { contentDisposition: disposition, contentType, expiresInSeconds: PRESIGNED_DOWNLOAD_SECONDS });
       return reply.header('Cache-Control', 'no-store').redirect(url, 302);
     }
@@ -30,11 +30,8 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
     reply.header('Content-Disposition', disposition);
     reply.header('Cache-Control', 'private, max-age=3600');
     reply.type(contentType);
-    // Traffic counts what was actually sent, for the person the link was given to.
-    reply.raw.once('finish', () => {
-      const sent = Number(reply.getHeader('content-length') ?? 0);
-      if (sent > 0) void downloads.countTraffic(userId, sent).catch((e: unknown) => request.log.error(e));
-    });
-    return sendBlob(request, reply, { path: blobs.localPath!(file.hash), size: file.size, hash: file.hash });
+    const sent = await sendBlob(request, reply, { path: blobs.localPath!(file.hash), size: file.size, hash: file.hash });
+    // Traffic counts what was actually sent (a transfer cut short too), for the person the link was given to.
+    if (userId && sent > 0) await downloads.countTraffic(userId, sent).catch((e: unknown) => request.log.error(e));
   });
 };

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/database.ts';
 import { TREE_COPY_INLINE_MAX_ITEMS } from '../services/files.ts';
 import { TASK_LEASE_MS, TASK_MAX_ATTEMPTS, TASK_RETRY_DELAY_MS, tasksService } from '../services/tasks.ts';
 import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
 import { insertManyStoredFiles, insertStoredFile } from '../testing/factories.ts';
-import { createTestDatabase, ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
+import { databaseWithUser, ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
 import { until } from '../testing/until.ts';
 
 describe.each(ENGINES)('tasks on %s', (engine) => {
@@ -81,22 +80,6 @@ describe.each(ENGINES)('tasks on %s', (engine) => {
     expect((await browser.get('/drive/v1/tasks?type=copy')).body.tasks).toHaveLength(1);
   });
 });
-
-/** A migrated database of its own with one user, u1, for the queue's own tests. */
-async function databaseWithUser(engine: (typeof ENGINES)[number]) {
-  const testDatabase = await createTestDatabase(engine);
-  const database = openDatabase(testDatabase.config);
-  await database.migrate();
-  const at = Date.now();
-  await database.db.insertInto('user').values({ id: 'u1', email: 'u1@example.org', name: 'U', password_hash: null, created_at: at, updated_at: at }).execute();
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      await testDatabase.drop();
-    },
-  };
-}
 
 describe.each(ENGINES)('task queue on %s', (engine) => {
   it('hands a task to one claimer only, takes it back after a lost lease, and gives up after repeated failures', async () => {

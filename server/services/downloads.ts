@@ -3,14 +3,29 @@
 // person the link was given to.
 import type { Kysely } from 'kysely';
 import { filesRepository } from '../db/repositories/files.ts';
+import { premiumRepository } from '../db/repositories/premium.ts';
 import type { Database } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { DownloadLinks } from '../storage/download-links.ts';
+import { monthOf, type StandingRules } from './premium/standing.ts';
 
 export type SignedLink = { id: string; expires: number; signature: string };
 
-export function downloadsService({ db, blobs, links }: { db: Kysely<Database>; blobs: BlobStore; links: DownloadLinks }) {
+export function downloadsService({
+  db,
+  blobs,
+  links,
+  standing,
+  now = Date.now,
+}: {
+  db: Kysely<Database>;
+  blobs: BlobStore;
+  links: DownloadLinks;
+  /** The month's download allowance of each user. */
+  standing: StandingRules;
+  now?: () => number;
+}) {
   const files = filesRepository(db);
 
   return {
@@ -20,6 +35,12 @@ export function downloadsService({ db, blobs, links }: { db: Kysely<Database>; b
         throw new ServiceError('permission_denied', 'This download link has expired or is not valid. Open the file again to get a new one.');
       }
       const file = await linkedFile(files, link.id);
+      if (link.userId) {
+        // A download that starts within the allowance finishes: its bytes count as they are sent.
+        const traffic = await standing.trafficOf(db, link.userId, now());
+        if (traffic.limit !== -1 && traffic.used >= traffic.limit)
+          throw new ServiceError('traffic_not_enough', "This month's download traffic is used up. Get a traffic pack or wait for next month.");
+      }
       if (!(await blobs.has(file.hash))) {
         // The row names content the store does not hold: an operator must look, the visitor is told plainly.
         log.error({ file: link.id, hash: file.hash }, 'blob missing from the store');
@@ -28,7 +49,8 @@ export function downloadsService({ db, blobs, links }: { db: Kysely<Database>; b
       return file;
     },
 
-    countTraffic: (userId: string, bytes: number) => files.addTraffic(userId, bytes),
+    /** Counts bytes sent through a user's link as that user's traffic this month. */
+    countTraffic: (userId: string, bytes: number) => premiumRepository(db).addDownloaded(userId, monthOf(now()), bytes),
   };
 }
 

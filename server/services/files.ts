@@ -11,13 +11,14 @@ import { media } from './files/media.ts';
 import { recent } from './files/recent.ts';
 import { trash } from './files/trash.ts';
 import { treeCopy } from './files/tree-copy.ts';
+import type { StandingRules } from './premium/standing.ts';
 
 export type { FetchedFile } from './files/fetched.ts';
-export { newFileRow, ROOT, spaceNotEnough } from './files/placement.ts';
+export { assertRoomFor, chargeStorage, newFileRow, ROOT } from './files/placement.ts';
 export { type CopyRequest, TREE_COPY_INLINE_MAX_ITEMS } from './files/tree-copy.ts';
 
-export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; now?: () => number }) {
-  const context = { db: deps.db, blobs: deps.blobs, now: deps.now ?? Date.now };
+export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; standing: StandingRules; now?: () => number }) {
+  const context = { db: deps.db, blobs: deps.blobs, standing: deps.standing, now: deps.now ?? Date.now };
   return { ...listing(context), ...folders(context), ...treeCopy(context), ...trash(context), ...recent(context), ...media(context), ...fetched(context) };
 }
 

@@ -24,6 +24,7 @@ import type { BlobStore } from '../storage/blob-store.ts';
 import { PassingFailure, type TaskRun } from '../tasks/worker.ts';
 import type { FetchedFile, FilesService } from './files.ts';
 import { ROOT } from './files.ts';
+import type { StandingRules } from './premium/standing.ts';
 import type { NewTask, TaskLimits, TaskRow, TasksService } from './tasks.ts';
 
 /** What a task keeps in its params: what to fetch, where it goes, and what earlier attempts learned. */
@@ -68,11 +69,15 @@ export function offlineService(deps: {
   http: Pick<HttpSource, 'check' | 'inspect' | 'download'> & { close?(): Promise<void> };
   torrents: TorrentSource;
   config: OfflineConfig;
+  /** How much each user may store, and their offline download limits. */
+  standing: StandingRules;
   now?: () => number;
 }) {
-  const { db, blobs, files, tasks, enqueue, http, torrents, config } = deps;
+  const { db, blobs, files, tasks, enqueue, http, torrents, config, standing } = deps;
   const now = deps.now ?? Date.now;
   const workFolder = (taskId: string) => workFolderOf(blobs, taskId);
+  /** The user's tier sets how many downloads they may start a day and have at once. */
+  const limitsOf = async (userId: string): Promise<TaskLimits> => (await standing.standingOf(db, userId, now())).offline;
 
   /** What the user asks to fetch, or url_unsupported; a .torrent of the drive is read here. */
   async function sourceOf(userId: string, source: OfflineSource): Promise<Source> {
@@ -141,8 +146,8 @@ export function offlineService(deps: {
 
   /** The room left for a download: the user's free space, within the largest download allowed. */
   async function roomFor(userId: string) {
-    const storage = await filesRepository(db).storage(userId);
-    return Math.min(config.maxSize, Math.max(0, storage.storage_limit - storage.storage_used));
+    const [used, limit] = await Promise.all([filesRepository(db).storageUsed(userId), standing.storageLimit(db, userId, now())]);
+    return Math.min(config.maxSize, Math.max(0, limit - used));
   }
 
   function assertFits(expected: number, room: number) {
@@ -250,7 +255,8 @@ export function offlineService(deps: {
 
     /** The user's offline download limits and how much of them is used. */
     async allowance(userId: string): Promise<{ limits: TaskLimits; used: TaskLimits }> {
-      return { limits: limitsOf(config), used: await tasks.usage(userId, 'offline') };
+      const [limits, used] = await Promise.all([limitsOf(userId), tasks.usage(userId, 'offline')]);
+      return { limits, used };
     },
 
     /** Queues the download of one link into the user's folder, within the user's limits. */
@@ -259,7 +265,7 @@ export function offlineService(deps: {
       const parentId = request.parentId ?? ROOT;
       await db.transaction().execute((tx) => files.targetFolder(tx, userId, parentId));
       const given = request.name?.trim() ? usableName(request.name, 'download') : undefined;
-      const limits = limitsOf(config);
+      const limits = await limitsOf(userId);
       if (source.kind === 'http') {
         // An address Nubo will not fetch is refused now, not when the task runs.
         await http.check(source.url.href);
@@ -323,7 +329,6 @@ export function offlineService(deps: {
 export type OfflineService = ReturnType<typeof offlineService>;
 
 /** Offline downloads per user: at once (waiting, running or paused) and started in a day. */
-const limitsOf = (config: OfflineConfig): TaskLimits => ({ active: config.activeTasks, daily: config.dailyTasks });
 
 /** Where a download's bytes are kept until they become blobs: a folder of the task's own. */
 function workFolderOf(blobs: BlobStore, taskId: string): string {

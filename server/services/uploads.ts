@@ -15,7 +15,8 @@ import type { Database } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { UploadStore } from '../storage/upload-store.ts';
-import { newFileRow, ROOT, spaceNotEnough } from './files.ts';
+import { assertRoomFor, chargeStorage, newFileRow, ROOT } from './files.ts';
+import type { StandingRules } from './premium/standing.ts';
 
 /** How many bytes the instant-upload proof asks the client to hash. */
 const PROOF_LENGTH = 64 * 1024;
@@ -28,10 +29,12 @@ export function uploadsService(deps: {
   db: Kysely<Database>;
   blobs: BlobStore;
   store: UploadStore;
+  /** How much each user may store. */
+  standing: StandingRules;
   onCompleted?: (file: FileRow) => Promise<void>;
   now?: () => number;
 }) {
-  const { db, blobs, store } = deps;
+  const { db, blobs, store, standing } = deps;
   const repo = filesRepository(db);
   const now = deps.now ?? Date.now;
 
@@ -45,7 +48,7 @@ export function uploadsService(deps: {
   async function completeWithBlob(file: FileRow, hash: string, size: number, storageKey: string | null = null): Promise<FileRow> {
     const completed = await db.transaction().execute(async (tx) => {
       await blobsRepository(tx).keep({ hash, size, created_at: now(), storage_key: storageKey });
-      if (!(await filesRepository(tx).addStorage(file.user_id, size))) throw spaceNotEnough();
+      await chargeStorage(tx, standing, file.user_id, size, now());
       const changes = { hash, size, phase: 'PHASE_TYPE_COMPLETE', modified_at: now() };
       await filesRepository(tx).update(file.user_id, file.id, changes);
       await eventsRepository(tx).record('TYPE_UPLOAD', [file], changes.modified_at);
@@ -113,8 +116,7 @@ export function uploadsService(deps: {
           if (!parent || parent.trashed_at !== null || parent.kind !== 'drive#folder')
             throw new ServiceError('file_not_found', 'The folder to upload into does not exist.');
         }
-        const storage = await filesRepository(tx).storage(userId);
-        if (storage.storage_used + request.size > storage.storage_limit) throw spaceNotEnough();
+        await assertRoomFor(tx, standing, userId, request.size, now());
         const { stem } = splitExtension(request.name);
         const taken = await filesRepository(tx).takenNames(userId, request.parentId, stem.replace(/ \(\d+\)$/, ''));
         const row = newFileRow({

@@ -41,18 +41,23 @@ export type LocalBlob = { path: string; size: number; hash: string };
 
 /**
  * Answers the request with the blob. Headers already set on `reply` (type, disposition, safety)
- * go out with it. Throws before anything is sent when the blob's file cannot be opened.
+ * go out with it. Throws before anything is sent when the blob's file cannot be opened. Answers
+ * how many bytes of the blob the connection took, a transfer cut short included: what traffic counts.
  */
-export async function sendBlob(request: FastifyRequest, reply: FastifyReply, blob: LocalBlob): Promise<void> {
+export async function sendBlob(request: FastifyRequest, reply: FastifyReply, blob: LocalBlob): Promise<number> {
   const etag = `"${blob.hash}"`;
   reply.header('ETag', etag).header('Accept-Ranges', 'bytes');
-  if (matchesAny(request.headers['if-none-match'], etag)) return void reply.status(304).send();
+  if (matchesAny(request.headers['if-none-match'], etag)) {
+    reply.status(304).send();
+    return 0;
+  }
 
   // A client resuming from a copy it holds asks If-Range: a range of anything else would corrupt it.
   const ifRange = request.headers['if-range'];
   const range = ifRange === undefined || ifRange === etag ? parseByteRange(request.headers.range, blob.size) : 'whole';
   if (range === 'unsatisfiable') {
-    return void reply.status(416).header('Content-Range', `bytes */${blob.size}`).header('Content-Length', '0').send();
+    reply.status(416).header('Content-Range', `bytes */${blob.size}`).header('Content-Length', '0').send();
+    return 0;
   }
   const { start, end } = range === 'whole' ? { start: 0, end: blob.size - 1 } : range;
   if (range !== 'whole') reply.status(206).header('Content-Range', `bytes ${start}-${end}/${blob.size}`);
@@ -61,9 +66,10 @@ export async function sendBlob(request: FastifyRequest, reply: FastifyReply, blo
   const file = await open(blob.path, 'r');
   reply.hijack();
   const response = reply.raw;
+  const sent = { bytes: 0 };
   try {
     response.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
-    if (request.method !== 'HEAD') await pump(file, response, start, end);
+    if (request.method !== 'HEAD') await pump(file, response, start, end, sent);
     response.end();
   } catch (failure) {
     // Headers are gone already: all that is left is to cut the connection, so the client sees it short.
@@ -72,6 +78,7 @@ export async function sendBlob(request: FastifyRequest, reply: FastifyReply, blo
   } finally {
     await file.close();
   }
+  return sent.bytes;
 }
 
 /** Bytes read from disk at a time; two are in use per download. */
@@ -80,7 +87,8 @@ const BUFFER_BYTES = 1024 * 1024;
 const IDLE_BUFFERS_KEPT = 16;
 const idleBuffers: Buffer[] = [];
 
-async function pump(file: Awaited<ReturnType<typeof open>>, response: ServerResponse, start: number, end: number): Promise<void> {
+/** Writes bytes start..end of the file to the response, adding to `sent` what the connection took. */
+async function pump(file: Awaited<ReturnType<typeof open>>, response: ServerResponse, start: number, end: number, sent: { bytes: number }): Promise<void> {
   if (end < start) return;
   const length = Math.min(BUFFER_BYTES, end - start + 1);
   const buffers = [takeBuffer(length), takeBuffer(length)] as const;
@@ -96,7 +104,12 @@ async function pump(file: Awaited<ReturnType<typeof open>>, response: ServerResp
       const { bytesRead } = await file.read(buffer, 0, Math.min(buffer.length, end - position + 1), position);
       if (bytesRead === 0) throw new Error('the blob is shorter than its recorded size');
       position += bytesRead;
-      written[turn] = new Promise((resolve) => response.write(buffer.subarray(0, bytesRead), resolve));
+      written[turn] = new Promise((resolve) =>
+        response.write(buffer.subarray(0, bytesRead), (failed) => {
+          if (!failed) sent.bytes += bytesRead;
+          resolve(failed);
+        }),
+      );
     }
     for (const failed of await Promise.all(written)) if (failed) throw failed;
   } finally {

@@ -8,10 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Config, type DatabaseConfig, loadConfig, type OfflineConfig } from '../config.ts';
-import { quoteIdentifier } from '../db/database.ts';
+import { openDatabase, quoteIdentifier } from '../db/database.ts';
 import type { ResolveHost } from '../offline/network-guard.ts';
+import { defaultPlans } from '../plans.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import { type AccountLimits, DEFAULT_LIMITS } from '../services/accounts.ts';
+import { DEFAULT_REDEEM_LIMITS } from '../services/premium.ts';
 
 export const ENGINES = ['sqlite', 'postgres'] as const;
 export type TestEngine = (typeof ENGINES)[number];
@@ -110,9 +112,12 @@ export async function startTestServer(
     database: database.config,
     ...overrides,
   };
+  // As at start: without a plans file, the free tier's offline limits are the offline settings'.
+  if (overrides.offline && !overrides.plans) config.plans = defaultPlans(overrides.offline);
   const server = await startServer(config, {
     logger: process.env.NUBO_TEST_LOGS ? { level: 'error' } : false,
     limits,
+    redeemLimits: { ...DEFAULT_REDEEM_LIMITS, perAddress: { ...DEFAULT_REDEEM_LIMITS.perAddress, max: 100_000 } },
     ...(resolveHost ? { resolveHost } : {}),
   });
   return {
@@ -122,6 +127,22 @@ export async function startTestServer(
       await server.stop();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A migrated database of its own with one user, u1, for tests of a service without a server. */
+export async function databaseWithUser(engine: TestEngine) {
+  const testDatabase = await createTestDatabase(engine);
+  const database = openDatabase(testDatabase.config);
+  await database.migrate();
+  const at = Date.now();
+  await database.db.insertInto('user').values({ id: 'u1', email: 'u1@example.org', name: 'U', password_hash: null, created_at: at, updated_at: at }).execute();
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await testDatabase.drop();
     },
   };
 }

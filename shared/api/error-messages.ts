@@ -29,6 +29,8 @@ export const API_ERROR_MESSAGES: Readonly<ApiErrorMessages> = {
   internal: 'error.generic',
   network_error: 'error.network',
   file_space_not_enough: 'files.error.spaceNotEnough',
+  traffic_not_enough: 'premium.error.trafficNotEnough',
+  invalid_activation_code: 'premium.error.invalidCode',
   file_not_found: 'files.error.notFound',
   file_in_recycle_bin: 'files.error.inTrash',
   file_duplicated_name: 'files.error.duplicatedName',

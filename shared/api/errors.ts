@@ -30,6 +30,7 @@ export const API_ERRORS = {
   content_taken_down: { code: 9, status: 451 },
   too_many_requests: { code: 8, status: 429 },
   file_space_not_enough: { code: 8, status: 403 },
+  traffic_not_enough: { code: 8, status: 403 },
   task_limit_reached: { code: 8, status: 403 },
   task_too_large: { code: 8, status: 403 },
   internal: { code: 13, status: 500 },

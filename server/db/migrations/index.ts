@@ -14,6 +14,7 @@ import { objectStorage } from './0011_object_storage.ts';
 import { offlineDownloads } from './0012_offline_downloads.ts';
 import { taskStage } from './0013_task_stage.ts';
 import { taskStarts } from './0014_task_starts.ts';
+import { premium } from './0015_premium.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -30,4 +31,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012_offline_downloads': offlineDownloads,
   '0013_task_stage': taskStage,
   '0014_task_starts': taskStarts,
+  '0015_premium': premium,
 };

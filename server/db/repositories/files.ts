@@ -238,16 +238,24 @@ export function filesRepository(db: Db) {
     setStarred: (userId: string, ids: readonly string[], starredAt: number | null) =>
       db.updateTable('file').set({ starred_at: starredAt }).where('user_id', '=', userId).where('id', 'in', ids).execute(),
 
-    /** Adds `delta` bytes to a user's storage, refusing (false) when that would pass the limit. */
-    async addStorage(userId: string, delta: number): Promise<boolean> {
-      let q = db
+    /** Counts `bytes` more in a user's storage if that stays within `limit`: false when it would not. */
+    async chargeStorage(userId: string, bytes: number, limit: number): Promise<boolean> {
+      const result = await db
         .updateTable('user')
-        .set((eb) => ({ storage_used: eb('storage_used', '+', delta) }))
-        .where('id', '=', userId);
-      if (delta > 0) q = q.where((eb) => eb(eb('storage_used', '+', delta), '<=', eb.ref('storage_limit')));
-      const result = await q.executeTakeFirst();
+        .set((eb) => ({ storage_used: eb('storage_used', '+', bytes) }))
+        .where('id', '=', userId)
+        .where((eb) => eb(eb('storage_used', '+', bytes), '<=', limit))
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
+
+    /** Counts `bytes` less in a user's storage (files deleted for good). */
+    releaseStorage: (userId: string, bytes: number) =>
+      db
+        .updateTable('user')
+        .set((eb) => ({ storage_used: eb('storage_used', '-', bytes) }))
+        .where('id', '=', userId)
+        .execute(),
 
     /**
      * A file named by a signed link, whoever owns it: the link's signature is the permission, so
@@ -255,17 +263,9 @@ export function filesRepository(db: Db) {
      */
     linked: (id: string) => db.selectFrom('file').select(['name', 'hash', 'size', 'mime_type', 'phase', 'trashed_at']).where('id', '=', id).executeTakeFirst(),
 
-    /** Bytes downloaded through the user's links count as their traffic. */
-    async addTraffic(userId: string, bytes: number) {
-      await db
-        .updateTable('user')
-        .set((eb) => ({ traffic_used: eb('traffic_used', '+', bytes) }))
-        .where('id', '=', userId)
-        .execute();
-    },
-
-    storage: (userId: string) =>
-      db.selectFrom('user').select(['storage_limit', 'storage_used', 'traffic_used']).where('id', '=', userId).executeTakeFirstOrThrow(),
+    /** Bytes of every file the user holds, trash included. */
+    storageUsed: async (userId: string) =>
+      Number((await db.selectFrom('user').select('storage_used').where('id', '=', userId).executeTakeFirstOrThrow()).storage_used),
     trashUsage: (userId: string) =>
       db
         .selectFrom('file')

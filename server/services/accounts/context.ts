@@ -6,7 +6,7 @@ import { CLIENT_IDS, EXTENSION_REDIRECT_URI, NATIVE_APP_REDIRECT_URI } from '#sh
 import type { CounterStore } from '../../auth/rate-limits.ts';
 import type { IssuedTokens } from '../../auth/tokens.ts';
 import type { accountsRepository, UserRow } from '../../db/repositories/accounts.ts';
-import { ServiceError } from '../../errors.ts';
+import { ServiceError, tooManyRequests } from '../../errors.ts';
 import { hashSecret, newId, newSecret } from '../../ids.ts';
 
 export const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
@@ -121,11 +121,6 @@ export function hashForKey(value: string): string {
 
 export function invalidGrant() {
   return new ServiceError('invalid_grant', 'The sign-in has expired or is not valid. Please sign in again.');
-}
-
-export function tooManyRequests(resetInMs: number) {
-  const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
-  return new ServiceError('too_many_requests', `Too many attempts. Try again in ${seconds} seconds.`, [{ retry_after_seconds: seconds }]);
 }
 
 /** "Chrome 156 on Linux"; '' when nothing is known, for the app to say so in the user's language. */

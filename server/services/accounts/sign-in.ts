@@ -6,9 +6,9 @@ import { isProofOfWork } from '#shared/accounts/proof-of-work.ts';
 import { isEmail } from '#shared/patterns.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import type { IssuedTokens } from '../../auth/tokens.ts';
-import { ServiceError } from '../../errors.ts';
+import { ServiceError, tooManyRequests } from '../../errors.ts';
 import { newId } from '../../ids.ts';
-import { type AccountsContext, hashForKey, limit, normaliseEmail, openSession, PASSWORD_PROBLEM_TEXT, type RequestOrigin, tooManyRequests } from './context.ts';
+import { type AccountsContext, hashForKey, limit, normaliseEmail, openSession, PASSWORD_PROBLEM_TEXT, type RequestOrigin } from './context.ts';
 
 export function signIn(context: AccountsContext) {
   const { repo, counters, limits, adminEmails, now } = context;

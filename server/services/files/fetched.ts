@@ -9,12 +9,12 @@ import { type FileRow, filesRepository } from '../../db/repositories/files.ts';
 import { moderationRepository } from '../../db/repositories/moderation.ts';
 import type { Database } from '../../db/schema.ts';
 import { ServiceError } from '../../errors.ts';
-import { type FilesContext, newFileRow, placeName, spaceNotEnough, targetFolder } from './placement.ts';
+import { chargeStorage, type FilesContext, newFileRow, placeName, targetFolder } from './placement.ts';
 
 /** One fetched file: where it goes below the top folder (none for a single file), and its stored content. */
 export type FetchedFile = { path: readonly string[]; name: string; hash: string; size: number; storageKey: string | null; mimeType: string };
 
-export function fetched({ db, now }: FilesContext) {
+export function fetched({ db, standing, now }: FilesContext) {
   return {
     /**
      * Adds fetched files to the user's folder `parentId`: one file as itself, several in a new
@@ -24,8 +24,8 @@ export function fetched({ db, now }: FilesContext) {
       return db.transaction().execute(async (tx) => {
         await targetFolder(tx, userId, parentId);
         const total = files.reduce((sum, file) => sum + file.size, 0);
-        if (!(await filesRepository(tx).addStorage(userId, total))) throw spaceNotEnough();
         const at = now();
+        await chargeStorage(tx, standing, userId, total, at);
         for (const file of files) await blobsRepository(tx).keep({ hash: file.hash, size: file.size, created_at: at, storage_key: file.storageKey });
         const rows: FileRow[] = [];
         const top = folderName === undefined ? undefined : await folderRow(tx, userId, parentId, folderName, at);

@@ -23,7 +23,7 @@ export type ListRequest = {
   pinFoldersTop?: boolean | undefined;
 };
 
-export function listing({ db }: FilesContext) {
+export function listing({ db, standing, now }: FilesContext) {
   const repo = filesRepository(db);
 
   return {
@@ -78,17 +78,17 @@ export function listing({ db }: FilesContext) {
     },
 
     async about(userId: string): Promise<About> {
-      const [storage, inTrash] = await Promise.all([repo.storage(userId), repo.trashUsage(userId)]);
+      const at = now();
+      const [used, limit, inTrash, traffic] = await Promise.all([
+        repo.storageUsed(userId),
+        standing.storageLimit(db, userId, at),
+        repo.trashUsage(userId),
+        standing.trafficOf(db, userId, at),
+      ]);
       return {
         kind: 'drive#about',
-        quota: {
-          kind: 'drive#quota',
-          limit: String(storage.storage_limit),
-          usage: String(storage.storage_used),
-          usage_in_trash: String(inTrash),
-          is_unlimited: false,
-        },
-        quotas: { download: { limit: '-1', usage: String(storage.traffic_used) } },
+        quota: { kind: 'drive#quota', limit: String(limit), usage: String(used), usage_in_trash: String(inTrash), is_unlimited: false },
+        quotas: { download: { limit: String(traffic.limit), usage: String(traffic.used) } },
       };
     },
   };

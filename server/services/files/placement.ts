@@ -8,12 +8,16 @@ import type { Database, FileKind } from '../../db/schema.ts';
 import { ServiceError } from '../../errors.ts';
 import { newId } from '../../ids.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import type { StandingRules } from '../premium/standing.ts';
 
 /** The root folder's id. */
 export const ROOT = '';
 
-/** What the files modules share: the database, the blob store when bytes are read or removed, and the clock. */
-export type FilesContext = { db: Kysely<Database>; blobs?: BlobStore | undefined; now: () => number };
+/**
+ * What the files modules share: the database, the blob store when bytes are read or removed, the
+ * rules that say how much a user may store, and the clock.
+ */
+export type FilesContext = { db: Kysely<Database>; blobs?: BlobStore | undefined; standing: StandingRules; now: () => number };
 
 export async function liveItem(tx: Kysely<Database>, userId: string, id: string): Promise<FileRow> {
   const row = await filesRepository(tx).find(userId, id);
@@ -81,6 +85,18 @@ export function unique(ids: readonly string[]): string[] {
 
 export function fileNotFound() {
   return new ServiceError('file_not_found', 'This file does not exist or has been deleted.');
+}
+
+/** Counts `bytes` more against the user's storage within their limit now, or refuses with file_space_not_enough. */
+export async function chargeStorage(tx: Kysely<Database>, standing: StandingRules, userId: string, bytes: number, at: number): Promise<void> {
+  if (bytes <= 0) return;
+  if (!(await filesRepository(tx).chargeStorage(userId, bytes, await standing.storageLimit(tx, userId, at)))) throw spaceNotEnough();
+}
+
+/** Whether `bytes` more would fit in the user's storage now (checked again when they arrive). */
+export async function assertRoomFor(db: Kysely<Database>, standing: StandingRules, userId: string, bytes: number, at: number): Promise<void> {
+  const [used, limit] = await Promise.all([filesRepository(db).storageUsed(userId), standing.storageLimit(db, userId, at)]);
+  if (used + bytes > limit) throw spaceNotEnough();
 }
 
 export function spaceNotEnough() {

@@ -26,7 +26,7 @@ export function trash({ db, blobs, now }: FilesContext) {
       await eventsRepository(tx).record('TYPE_DELETE', tops, now());
       await filesRepository(tx).deleteMany(userId, [...doomed.keys()]);
       const bytes = rows.reduce((sum, r) => sum + (r.kind === 'drive#file' ? r.size : 0), 0);
-      if (bytes > 0) await filesRepository(tx).addStorage(userId, -bytes);
+      if (bytes > 0) await filesRepository(tx).releaseStorage(userId, bytes);
       const hashes = [...new Set(rows.map((r) => r.hash).filter((h): h is string => !!h))];
       const orphaned: StoredBlob[] = [];
       for (const hash of hashes) {

@@ -7,7 +7,7 @@ import { moderationRepository } from '../../db/repositories/moderation.ts';
 import type { Database } from '../../db/schema.ts';
 import { ServiceError } from '../../errors.ts';
 import { newId } from '../../ids.ts';
-import { type FilesContext, liveItem, placeName, ROOT, spaceNotEnough, targetFolder, unique } from './placement.ts';
+import { assertRoomFor, chargeStorage, type FilesContext, liveItem, placeName, ROOT, targetFolder, unique } from './placement.ts';
 
 /** Trees up to this many items are copied (or saved from a share) at once; bigger ones run as a task. */
 export const TREE_COPY_INLINE_MAX_ITEMS = 1000;
@@ -15,7 +15,7 @@ export const TREE_COPY_INLINE_MAX_ITEMS = 1000;
 /** What a copy task is asked to do (its params). */
 export type CopyRequest = { ids: string[]; parentId: string };
 
-export function treeCopy({ db, now }: FilesContext) {
+export function treeCopy({ db, standing, now }: FilesContext) {
   /**
    * The rows of a tree that a copy takes, parents before children: live, finished ones; what hangs
    * under a trashed folder is not reached, so not copied.
@@ -60,7 +60,7 @@ export function treeCopy({ db, now }: FilesContext) {
       }
     }
     // Copies point at the same blobs, but count against the quota like any file.
-    if (bytes > 0 && !(await filesRepository(tx).addStorage(to.userId, bytes))) throw spaceNotEnough();
+    await chargeStorage(tx, standing, to.userId, bytes, at);
     await filesRepository(tx).insertMany(rows);
     await moderationRepository(tx).flagArrivals(rows);
     return copies;
@@ -112,8 +112,7 @@ export function treeCopy({ db, now }: FilesContext) {
           return { tops, ...(await treeSize(tx, userId, tops)) };
         });
         if (items > TREE_COPY_INLINE_MAX_ITEMS && tops.length > 0) {
-          const storage = await filesRepository(db).storage(userId);
-          if (storage.storage_used + bytes > storage.storage_limit) throw spaceNotEnough();
+          await assertRoomFor(db, standing, userId, bytes, now());
           return { copies: [], taskId: await runAsTask(items) };
         }
       }

@@ -1,0 +1,106 @@
+// The premium ledger (every grant, dated, with its source), activation codes by their hash, and
+// the bytes each user downloads per month. Nothing here decides: services/premium reads the ledger.
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { ActivationCodeTable, Database, EntitlementTable } from '../schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type EntitlementRow = Selectable<EntitlementTable>;
+
+export function premiumRepository(db: Db) {
+  return {
+    /** The user's grants that have not ended by `at` (premium periods to come among them), earliest first. */
+    liveGrants: (userId: string, at: number) =>
+      db.selectFrom('entitlement').selectAll().where('user_id', '=', userId).where('ends_at', '>', at).orderBy('starts_at').orderBy('id').execute(),
+
+    /** The user's most recent grants, ended or not, newest first. */
+    recentGrants: (userId: string, limit: number) =>
+      db.selectFrom('entitlement').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute(),
+
+    /** When the user's last premium period ends, if one has not ended by `at`. */
+    premiumEnd: async (userId: string, at: number): Promise<number | undefined> => {
+      const row = await db
+        .selectFrom('entitlement')
+        .select((eb) => eb.fn.max('ends_at').as('ends_at'))
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'premium')
+        .where('ends_at', '>', at)
+        .executeTakeFirst();
+      return row?.ends_at == null ? undefined : Number(row.ends_at);
+    },
+
+    /**
+     * Records a grant unless the same source already gave this user one (`source_ref`): answers
+     * whether it was recorded.
+     */
+    async addGrant(grant: Insertable<EntitlementTable>): Promise<boolean> {
+      const inserted = await db
+        .insertInto('entitlement')
+        .values(grant)
+        .onConflict((conflict) => conflict.columns(['user_id', 'source', 'source_ref']).doNothing())
+        .executeTakeFirst();
+      return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+    },
+
+    /** A grant of this user from this source, if one was given. */
+    grantFrom: (userId: string, source: EntitlementRow['source'], sourceRef: string) =>
+      db
+        .selectFrom('entitlement')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('source', '=', source)
+        .where('source_ref', '=', sourceRef)
+        .executeTakeFirst(),
+
+    /**
+     * Holds the account's row until the transaction ends, so that two grants to one user are
+     * dated one after the other (PostgreSQL locks the row; SQLite runs one writer at a time).
+     */
+    lockAccount: async (userId: string): Promise<boolean> => {
+      const result = await db
+        .updateTable('user')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** An operator's own storage limit for the account, if it has one. */
+    storageOverride: async (userId: string): Promise<number | undefined> => {
+      const row = await db.selectFrom('user').select('storage_limit').where('id', '=', userId).executeTakeFirst();
+      return row?.storage_limit == null ? undefined : Number(row.storage_limit);
+    },
+
+    addCodes: (codes: readonly Insertable<ActivationCodeTable>[]) =>
+      db
+        .insertInto('activation_code')
+        .values([...codes])
+        .execute(),
+
+    codeByHash: (codeHash: string) => db.selectFrom('activation_code').selectAll().where('code_hash', '=', codeHash).executeTakeFirst(),
+
+    /** Marks a code redeemed by this user if no one has redeemed it and it has not expired: true for the one who got it. */
+    async claimCode(id: string, userId: string, at: number): Promise<boolean> {
+      const result = await db
+        .updateTable('activation_code')
+        .set({ redeemed_by: userId, redeemed_at: at })
+        .where('id', '=', id)
+        .where('redeemed_at', 'is', null)
+        .where('expires_at', '>', at)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Adds downloaded bytes to the user's count for a month. */
+    addDownloaded: (userId: string, month: number, bytes: number) =>
+      db
+        .insertInto('traffic_month')
+        .values({ user_id: userId, month, download_bytes: bytes })
+        .onConflict((conflict) => conflict.columns(['user_id', 'month']).doUpdateSet({ download_bytes: sql`traffic_month.download_bytes + ${bytes}` }))
+        .execute(),
+
+    downloaded: async (userId: string, month: number): Promise<number> => {
+      const row = await db.selectFrom('traffic_month').select('download_bytes').where('user_id', '=', userId).where('month', '=', month).executeTakeFirst();
+      return Number(row?.download_bytes ?? 0);
+    },
+  };
+}
