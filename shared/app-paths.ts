@@ -20,6 +20,10 @@ export const MY_SHARES_PATH = '/drive/shares';
 export const TRASH_PATH = '/drive/trash';
 export const DOWNLOADS_PATH = '/drive/downloads';
 export const ACCOUNT_PATH = '/drive/account';
+/** Premium and what it gives; storage and download traffic have pages of their own (SPEC §2.4). */
+export const PAYMENT_PATH = '/drive/payment';
+export const PAYMENT_STORAGE_PATH = '/drive/payment/storage';
+export const PAYMENT_TRAFFIC_PATH = '/drive/payment/traffic';
 
 /** Every page of the drive app, as route patterns: anything else under its prefixes is not found. */
 export const APP_PAGES = [
@@ -34,6 +38,9 @@ export const APP_PAGES = [
   TRASH_PATH,
   DOWNLOADS_PATH,
   ACCOUNT_PATH,
+  PAYMENT_PATH,
+  PAYMENT_STORAGE_PATH,
+  PAYMENT_TRAFFIC_PATH,
 ] as const;
 
 export function isAppRoute(path: string): boolean {
@@ -64,5 +71,6 @@ export const DRIVE_SECTIONS: readonly DriveSection[] = [
   { path: MY_SHARES_PATH, labelKey: 'drive.sidebar.myShares' },
   { path: DOWNLOADS_PATH, labelKey: 'offline.title' },
   { path: TRASH_PATH, labelKey: 'drive.sidebar.trash' },
+  { path: PAYMENT_PATH, labelKey: 'drive.sidebar.premium' },
   { path: ACCOUNT_PATH, labelKey: 'drive.sidebar.account' },
 ];

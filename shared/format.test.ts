@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatLongDate, formatSize, formatThousands, SIZE_UNITS } from './format.ts';
+import { formatDateTime, formatLongDate, formatPrice, formatSize, formatThousands, SIZE_UNITS } from './format.ts';
 
 describe('formatSize', () => {
   it('shows 1536 bytes as 1.50 KB', () => {
@@ -116,5 +116,19 @@ describe('formatLongDate', () => {
 
   it('answers an empty string for an invalid date', () => {
     expect(formatLongDate('yesterday-ish')).toBe('');
+  });
+});
+
+describe('formatPrice', () => {
+  it('writes minor units the locale’s way, with the currency’s own decimals', () => {
+    expect(formatPrice({ currency: 'USD', amount: 599 }, 'en-US')).toBe('$5.99');
+    // Intl puts a no-break space between amount and sign.
+    expect(formatPrice({ currency: 'EUR', amount: 549 }, 'es')).toBe('5,49\u00a0€');
+    // The yen has no minor unit: 500 is ¥500.
+    expect(formatPrice({ currency: 'JPY', amount: 500 }, 'ja')).toBe('￥500');
+  });
+
+  it('falls back to the amount and the code for a currency Intl does not know', () => {
+    expect(formatPrice({ currency: 'XX1', amount: 5 }, 'en-US')).toBe('5 XX1');
   });
 });

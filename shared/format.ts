@@ -97,3 +97,17 @@ function formatterFor(locale: string, options: Intl.DateTimeFormatOptions, timeZ
   }
   return formatters.get(key) ?? undefined;
 }
+
+/**
+ * A price as the visitor's locale writes it: `{ currency: 'EUR', amount: 549 }` (minor units) →
+ * '5,49 €' in de, '€5.49' in en-US. The currency's own decimals say where the minor unit is.
+ */
+export function formatPrice(price: { currency: string; amount: number }, locale: string): string {
+  try {
+    const format = new Intl.NumberFormat(locale, { style: 'currency', currency: price.currency });
+    const decimals = format.resolvedOptions().maximumFractionDigits ?? 2;
+    return format.format(price.amount / 10 ** decimals);
+  } catch {
+    return `${price.amount} ${price.currency}`;
+  }
+}

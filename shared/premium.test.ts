@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { premiumFromVip } from './premium.ts';
+import { grantLabel, overStorageLimit, planLabel, premiumFromVip } from './premium.ts';
 
 describe('premiumFromVip', () => {
   it("makes a premium user of type 2 from status 'ok'", () => {
@@ -14,5 +14,26 @@ describe('premiumFromVip', () => {
 
   it('makes a free user of type 1 when there is no privilege', () => {
     expect(premiumFromVip(undefined)).toEqual({ premium: false, userType: 1 });
+  });
+});
+
+describe('overStorageLimit', () => {
+  it('is true only when more is stored than the quota allows (a grant ended), not when the drive is just full', () => {
+    expect(overStorageLimit({ limit: '1000', usage: '1001' })).toBe(true);
+    expect(overStorageLimit({ limit: '1000', usage: '1000' })).toBe(false);
+    expect(overStorageLimit({ limit: '1000', usage: '0' })).toBe(false);
+  });
+});
+
+describe('planLabel and grantLabel', () => {
+  const t = (key: string, values: Record<string, string | number> = {}) =>
+    `${key}(${Object.entries(values)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(',')})`;
+
+  it('name a plan by what it gives and for how long, sizes written for people', () => {
+    expect(planLabel({ kind: 'premium', days: 31, bytes: '0' }, t)).toBe('premium.plan.premium(days=31,size=0 B)');
+    expect(planLabel({ kind: 'storage', days: 31, bytes: String(1024 ** 4) }, t)).toBe('premium.plan.storage(days=31,size=1.00 TB)');
+    expect(grantLabel({ kind: 'traffic', bytes: String(5 * 1024 ** 3) }, t)).toBe('premium.grant.traffic(size=5.00 GB)');
   });
 });

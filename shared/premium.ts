@@ -1,4 +1,8 @@
-// Premium (VIP) status (SPEC §4) and how long a day of free premium lasts in its cookie (SPEC §9).
+// Premium (VIP) status (SPEC §4), how long a day of free premium lasts in its cookie (SPEC §9), and
+// how plans and grants are named to people.
+import type { Grant, GrantKind, Plan } from './api/premium.ts';
+import { formatSize } from './format.ts';
+import type { MessageKey, Translate } from './i18n/translator.ts';
 
 /** The VIP API's privilege record (SPEC §3.1). */
 export type VipPrivilege = { status: string; type?: string; expire?: string; user_id?: string };
@@ -15,3 +19,31 @@ export function premiumFromVip(vip: VipPrivilege | undefined): { premium: boolea
 }
 
 export const FREE_DAY_COOKIE_MINUTES = 1440;
+
+/** SPEC §3.1 overStorageLimit: more is stored than the quota allows now (a grant ended). */
+export function overStorageLimit(quota: { limit: string; usage: string }): boolean {
+  return Number(quota.usage) > Number(quota.limit);
+}
+
+const PLAN_LABELS: Record<GrantKind, MessageKey> = { premium: 'premium.plan.premium', storage: 'premium.plan.storage', traffic: 'premium.plan.traffic' };
+
+/** "Premium for 31 days", "1.00 TB more storage for 31 days". */
+export function planLabel(plan: Pick<Plan, 'kind' | 'days' | 'bytes'>, t: Translate): string {
+  return t(PLAN_LABELS[plan.kind], { days: plan.days, size: formatSize(plan.bytes) });
+}
+
+const GRANT_LABELS: Record<GrantKind, MessageKey> = { premium: 'premium.grant.premium', storage: 'premium.grant.storage', traffic: 'premium.grant.traffic' };
+
+/** "Premium", "5.00 GB of storage". */
+export function grantLabel(grant: Pick<Grant, 'kind' | 'bytes'>, t: Translate): string {
+  return t(GRANT_LABELS[grant.kind], { size: formatSize(grant.bytes) });
+}
+
+export const GRANT_SOURCE_LABELS: Record<Grant['source'], MessageKey> = {
+  order: 'premium.source.order',
+  activation_code: 'premium.source.activationCode',
+  invitation: 'premium.source.invitation',
+  check_in: 'premium.source.checkIn',
+  compensation: 'premium.source.compensation',
+  operator: 'premium.source.operator',
+};

@@ -6,6 +6,7 @@ import { ACCOUNT_PATHS, type TokenBody, type WebSession } from '#shared/api/acco
 import { createApiClient } from '#shared/api/client.ts';
 import { filesApi } from '#shared/api/files-client.ts';
 import { offlineApi } from '#shared/api/offline-client.ts';
+import { premiumApi } from '#shared/api/premium-client.ts';
 import { sharesApi } from '#shared/api/shares-client.ts';
 import { withSessionRefresh } from './accounts/session-refresh.ts';
 import { forgetSignIn, rememberSignIn } from './accounts/signed-in-marker.ts';
@@ -45,3 +46,6 @@ export const driveShares = sharesApi(api);
 
 /** Offline downloads (links fetched into the drive by the server) over the same client. */
 export const driveOffline = offlineApi(api);
+
+/** Premium: the membership, the offer, grants, allowances and activation codes, over the same client. */
+export const drivePremium = premiumApi(api);

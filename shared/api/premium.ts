@@ -124,7 +124,6 @@ export const QuantitiesQuery = Type.Object({ type: Type.Optional(Type.String({ m
 
 /** An allowance and how much of it is used; limit "-1" is unlimited. */
 export const QuantitySchema = Type.Object({ limit: Int64String, usage: Int64String });
-export type Quantity = Static<typeof QuantitySchema>;
 
 /**
  * GET /vip/v1/quantity/list?type=transfer. `transfer`: what the user may use now (the tier's

@@ -1,102 +1,65 @@
-// /inapp/shop: the visitor's membership (GET /drive/v1/privilege/vip) and activation-code
-// redemption (POST /vip/v1/order/activation-code), SPEC §7.1, §7.3.
+// /inapp/shop: the visitor's membership (GET /drive/v1/privilege/vip), what the server offers
+// (GET /vip/v1/plans), what the visitor was given, and activation-code redemption
+// (POST /vip/v1/order/activation-code), SPEC §7.1, §7.3.
 
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { PREMIUM_PATHS, type VipPrivilegeAnswer } from '#shared/api/premium.ts';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { Grant, Plans } from '#shared/api/premium.ts';
+import { premiumApi } from '#shared/api/premium-client.ts';
 import { formatLongDate } from '#shared/format.ts';
 import type { MessageKey } from '#shared/i18n/translator.ts';
 import { premiumFromVip } from '#shared/premium.ts';
-import { TextField } from '#shared/ui/TextField.tsx';
+import { GrantList, PlanList, PREMIUM_MESSAGES, RedeemForm, TierSummary } from '#shared/ui/Premium.tsx';
 import { describeApiFailure, siteApi } from './island.ts';
 import { type IslandProps, type Status, StatusLine, useHydrated, useIslandText } from './island-ui.tsx';
 
 /** The strings this island shows, picked for it at build time (islandMessages). */
 export const SHOP_MESSAGES: readonly MessageKey[] = [
-  'site.shop.membership.title',
-  'site.shop.membership.loading',
-  'site.shop.membership.premium',
-  'site.shop.membership.free',
-  'site.shop.redeem.title',
-  'site.shop.redeem.label',
-  'site.shop.redeem.button',
-  'site.shop.redeem.empty',
-  'site.shop.redeem.done',
-  'site.api.working',
+  'premium.membership.title',
+  'premium.membership.loading',
+  'premium.membership.premium',
+  'premium.membership.free',
+  ...PREMIUM_MESSAGES,
 ];
 
 export function Shop({ messages }: IslandProps) {
   const text = useIslandText(messages);
   const hydrated = useHydrated();
-  const input = useRef<HTMLInputElement>(null);
+  const premium = useMemo(() => premiumApi(siteApi()), []);
   const [membership, setMembership] = useState<Status>();
-  const [code, setCode] = useState('');
-  const [redeemStatus, setRedeemStatus] = useState<Status>();
-  const [busy, setBusy] = useState(false);
+  const [offer, setOffer] = useState<Plans>();
+  const [grants, setGrants] = useState<Grant[]>();
 
   const loadMembership = useCallback(() => {
-    setMembership({ message: text('site.shop.membership.loading'), kind: 'info' });
-    siteApi()
-      .get<VipPrivilegeAnswer>(PREMIUM_PATHS.vipPrivilege)
-      .then(({ data }) => {
-        const message = premiumFromVip(data).premium
-          ? text('site.shop.membership.premium', { date: formatLongDate(data.expire ?? '') })
-          : text('site.shop.membership.free');
+    setMembership({ message: text('premium.membership.loading'), kind: 'info' });
+    premium.privilege().then(
+      (vip) => {
+        const message = premiumFromVip(vip).premium
+          ? text('premium.membership.premium', { date: formatLongDate(vip.expire) })
+          : text('premium.membership.free');
         setMembership({ message, kind: 'info' });
-      })
-      .catch((cause: unknown) => setMembership({ message: describeApiFailure(cause, text), kind: 'error' }));
-  }, [text]);
+        premium.grants().then(setGrants, (cause: unknown) => setMembership({ message: describeApiFailure(cause, text), kind: 'error' }));
+      },
+      (cause: unknown) => setMembership({ message: describeApiFailure(cause, text), kind: 'error' }),
+    );
+  }, [premium, text]);
   useEffect(loadMembership, [loadMembership]);
-
-  const redeem = async (event: FormEvent) => {
-    event.preventDefault();
-    const activationCode = code.trim();
-    if (!activationCode) {
-      setRedeemStatus({ message: text('site.shop.redeem.empty'), kind: 'error' });
-      input.current?.focus();
-      return;
-    }
-    setBusy(true);
-    setRedeemStatus({ message: text('site.api.working'), kind: 'info' });
-    try {
-      await siteApi().post(PREMIUM_PATHS.activationCode, { activation_code: activationCode, data: {} });
-      setRedeemStatus({ message: text('site.shop.redeem.done'), kind: 'success' });
-      setCode('');
-      loadMembership();
-    } catch (cause) {
-      setRedeemStatus({ message: describeApiFailure(cause, text), kind: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  useEffect(() => {
+    premium.plans().then(setOffer, (cause: unknown) => console.warn('nubo: the plans could not be read', cause));
+  }, [premium]);
 
   return (
     <div className="card-grid">
       <section className="panel" data-part="membership" aria-labelledby="membership-heading">
-        <h2 id="membership-heading">{text('site.shop.membership.title')}</h2>
+        <h2 id="membership-heading">{text('premium.membership.title')}</h2>
         <StatusLine status={membership} />
       </section>
       <section className="panel" data-part="redeem" aria-labelledby="redeem-heading">
-        <h2 id="redeem-heading">{text('site.shop.redeem.title')}</h2>
-        {hydrated && (
-          <form noValidate onSubmit={(event) => void redeem(event)}>
-            <TextField
-              ref={input}
-              label={text('site.shop.redeem.label')}
-              name="activation_code"
-              type="text"
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={64}
-              value={code}
-              onValueChange={setCode}
-            />
-            <button type="submit" className="primary" disabled={busy}>
-              {text('site.shop.redeem.button')}
-            </button>
-          </form>
-        )}
-        <StatusLine status={redeemStatus} />
+        <h2 id="redeem-heading">{text('premium.redeem.title')}</h2>
+        {hydrated && <RedeemForm t={text} redeem={premium.redeem} describeFailure={(cause) => describeApiFailure(cause, text)} onRedeemed={loadMembership} />}
       </section>
+      {offer && <TierSummary tiers={offer.tiers} t={text} />}
+      {offer && <PlanList offer={offer} t={text} locale={document.documentElement.lang} />}
+      {grants && <GrantList grants={grants} t={text} />}
     </div>
   );
 }

@@ -72,6 +72,8 @@ export default defineConfig({
       // A calendar with one campaign ended long ago and others running for decades, so the
       // activity-end tests do not depend on today's date.
       CAMPAIGNS_FILE: path.join(root, 'tests/fixtures/campaigns.e2e.json'),
+      // The free tier as without a plans file, and plans the premium tests redeem codes for.
+      PLANS_FILE: path.join(root, 'tests/fixtures/plans.e2e.json'),
     },
   },
 });

@@ -157,15 +157,19 @@ test.describe('API islands', () => {
     await expect(page.getByRole('status')).toHaveText(uk['site.api.unavailable']!);
   });
 
-  test('the shop says membership is unavailable and checks the activation code before sending it', async ({ page }) => {
+  test('the shop asks a signed-out visitor to sign in, shows the plans, and checks the activation code before sending it', async ({ page }) => {
     const zh = messagesOf('zh-CN');
     await page.goto('/zh-CN/inapp/shop');
-    await expect(page.locator('[data-part=membership] [role=status]')).toHaveText(zh['site.api.unavailable']!);
-    await page.getByRole('button', { name: zh['site.shop.redeem.button']! }).click();
-    await expect(page.locator('[data-part=redeem] [role=status]')).toHaveText(zh['site.shop.redeem.empty']!);
-    await page.getByLabel(zh['site.shop.redeem.label']!, { exact: true }).fill('NUBO-1234');
-    await page.getByRole('button', { name: zh['site.shop.redeem.button']! }).click();
-    await expect(page.locator('[data-part=redeem] [role=status]')).toHaveText(zh['site.api.unavailable']!);
+    await expect(page.locator('[data-part=membership] [role=status]')).toHaveText(zh['error.unauthenticated']!);
+    // The plans need no sign-in; without card payments set up they come with codes, and say so.
+    await expect(page.locator('[data-plan=premium-month]')).toContainText(zh['premium.plan.premium']!.replace('{{days}}', '31'));
+    await expect(page.locator('[data-plan=premium-month]')).toContainText(zh['premium.plan.codeOnly']!);
+    await expect(page.getByText(zh['premium.plans.codesOnly']!)).toBeVisible();
+    await page.getByRole('button', { name: zh['premium.redeem.button']! }).click();
+    await expect(page.locator('[data-part=redeem] [role=status]')).toHaveText(zh['premium.redeem.empty']!);
+    await page.getByLabel(zh['premium.redeem.label']!, { exact: true }).fill('NUBO-1234');
+    await page.getByRole('button', { name: zh['premium.redeem.button']! }).click();
+    await expect(page.locator('[data-part=redeem] [role=status]')).toHaveText(zh['error.unauthenticated']!);
   });
 
   test("the shop is in the drive layout: the drive's sections beside it, not the site's navigation", async ({ browser }) => {
@@ -196,7 +200,7 @@ test.describe('API islands', () => {
     await expect(darkMode).toHaveAttribute('aria-pressed', 'true');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     // The island lives in the drive layout's main area.
-    await expect(page.getByRole('main').locator('[data-part=membership] [role=status]')).toHaveText(zh['site.api.unavailable']!);
+    await expect(page.getByRole('main').locator('[data-part=membership] [role=status]')).toHaveText(zh['error.unauthenticated']!);
     await context.close();
   });
 

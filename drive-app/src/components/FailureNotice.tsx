@@ -1,16 +1,17 @@
-import { failureMessage } from '#shared/api/error-messages.ts';
-import { useLocaleCode, useT } from '../i18n.ts';
+import { useFailureText, useT } from '../i18n.ts';
+import { remedyFor } from '../stores/premium-dialog.ts';
+import { MoreButton } from './premium/MoreButton.tsx';
 
 type Props = { failure: unknown; onRetry?: (() => void) | undefined };
 
-/** A failure as its translated, actionable message, with a way to try again when there is one. */
+/** A failure as its translated, actionable message, with a way to try again or to get more room when there is one. */
 export function FailureNotice({ failure, onRetry }: Props) {
   const t = useT();
-  const locale = useLocaleCode();
-  const { key, values } = failureMessage(failure, { locale });
+  const describeFailure = useFailureText();
   return (
     <div className="notice notice-error" role="alert">
-      <p>{t(key, values)}</p>
+      <p>{describeFailure(failure)}</p>
+      <MoreButton remedy={remedyFor(failure)} />
       {onRetry && (
         <button type="button" className="button secondary" onClick={onRetry}>
           {t('error.retry')}

@@ -1,5 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useId } from 'react';
+import { Link } from 'react-router';
+import { PAYMENT_STORAGE_PATH } from '#shared/app-paths.ts';
 import { formatSize } from '#shared/format.ts';
 import { useT } from '../i18n.ts';
 import { $quota } from '../stores/quota.ts';
@@ -37,6 +39,9 @@ export function QuotaBar() {
       )}
       <p className="quota-text">{text}</p>
       {Number(inTrash) > 0 && <p className="quota-trash">{t('quota.inTrash', { size: formatSize(inTrash) })}</p>}
+      <Link to={PAYMENT_STORAGE_PATH} className="quota-more">
+        {t('quota.getMore')}
+      </Link>
     </section>
   );
 }

@@ -1,0 +1,75 @@
+// Premium in a real browser: the operator mints codes with the command line on the server's own
+// database; a person redeems one on the drive's premium page and sees premium turn on, the
+// storage plans and the quota grow, and the shop say the same.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { signUp } from './drive-helpers.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Codes for a plan of tests/fixtures/plans.e2e.json, minted as the operator does. */
+function mint(plan: string, count = 1): string[] {
+  const csv = execFileSync(process.execPath, [path.join(ROOT, 'server/cli.ts'), 'codes', 'mint', '--plan', plan, '--count', String(count)], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, PLANS_FILE: path.join(ROOT, 'tests/fixtures/plans.e2e.json'), LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  });
+  return csv
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((row) => row.split(',')[0]!);
+}
+
+async function redeem(page: Page, code: string) {
+  await page.getByRole('textbox', { name: 'Activation code' }).fill(code);
+  await page.getByRole('button', { name: 'Redeem' }).click();
+}
+
+test('a code redeemed on the premium page turns premium on, and a storage code grows the quota', async ({ page }) => {
+  const [premium] = mint('premium-month');
+  const [storage] = mint('storage-1tb');
+  await signUp(page, 'Petra Premium');
+
+  await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Premium' }).click();
+  await expect(page).toHaveURL(/\/drive\/payment$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Premium and storage' })).toBeVisible();
+  await expect(page.locator('[data-membership]')).toHaveText("You're on the free plan.");
+  await expect(page.locator('[data-plan=premium-month]')).toContainText('Premium for 31 days');
+  await expect(page.locator('[data-plan=premium-month]')).toContainText('With an activation code');
+  await expect(page.getByRole('region', { name: "What you've been given" })).toContainText('Nothing yet.');
+
+  // A wrong code is refused, translated, and the field keeps focus for another try.
+  await redeem(page, 'AAAA-BBBB-CCCC-DDDD');
+  await expect(page.locator('.redeem-form [role=status]')).toHaveText(/isn't valid, has expired or has already been used/);
+  await expect(page.getByRole('textbox', { name: 'Activation code' })).toBeFocused();
+
+  await redeem(page, premium!.toLowerCase());
+  await expect(page.locator('.redeem-form [role=status]')).toHaveText('Code redeemed: Premium is yours.');
+  await expect(page.locator('[data-membership]')).toHaveText(/^You're a Premium member until \w+ \d+, \d{4}\.$/);
+  await expect(page.locator('.grant-list li[data-kind=premium]')).toContainText('Activation code');
+  // Premium's tier gives 100 GB.
+  await expect(page.locator('[data-usage=storage]')).toHaveText('0 B of 100.00 GB stored');
+
+  // The storage page lists the storage plans only; the quota bar leads there too.
+  await page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Get more storage' }).click();
+  await expect(page).toHaveURL(/\/drive\/payment\/storage$/);
+  await expect(page.getByRole('navigation', { name: 'Premium pages' }).getByRole('link', { name: 'Storage', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(page.locator('[data-plan]')).toHaveCount(1);
+  await redeem(page, storage!);
+  await expect(page.locator('.redeem-form [role=status]')).toHaveText('Code redeemed: 1.00 TB of storage is yours.');
+  await expect(page.locator('[data-usage=storage]')).toHaveText('0 B of 1.10 TB stored');
+  await expect(page.getByRole('navigation', { name: 'Navigation' }).getByText('0 B of 1.10 TB used')).toBeVisible();
+
+  // The same code again is refused: it was used.
+  await redeem(page, storage!);
+  await expect(page.locator('.redeem-form [role=status]')).toHaveText(/has already been used/);
+
+  // The shop says the same.
+  await page.goto('/inapp/shop');
+  await expect(page.locator('[data-part=membership] [role=status]')).toHaveText(/^You're a Premium member until/);
+  await expect(page.locator('.grant-list li')).toHaveCount(2);
+});
