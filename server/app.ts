@@ -18,6 +18,7 @@ import { networkGuard, type ResolveHost, systemResolve } from './offline/network
 import { torrentSource } from './offline/torrent-source.ts';
 import { accessRoutes } from './routes/access.ts';
 import { accountRoutes } from './routes/accounts.ts';
+import { checkInRoutes } from './routes/check-in.ts';
 import { downloadRoutes } from './routes/downloads.ts';
 import { filesRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -33,6 +34,7 @@ import { taskRoutes } from './routes/tasks.ts';
 import { thumbnailRoutes } from './routes/thumbnails.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { type AccountLimits, accountsService } from './services/accounts.ts';
+import { checkInService } from './services/check-in.ts';
 import { downloadsService } from './services/downloads.ts';
 import { filesService } from './services/files.ts';
 import { loadMessages } from './services/messages.ts';
@@ -192,6 +194,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     ...(redeemLimits ? { redeemLimits } : {}),
   });
   await app.register(premiumRoutes, { premium, offline, auth });
+  await app.register(checkInRoutes, { checkIn: checkInService({ db: database.db, rewards: config.plans.checkIn }), auth });
   await app.register(shareRoutes, { shares, links, auth, origin });
   await app.register(restoreRoutes, { restore, auth, enqueueRestore: restoreAsTask(worker) });
   await app.register(statisticsRoutes, { statistics: statisticsService({ counters }) });

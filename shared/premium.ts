@@ -1,6 +1,6 @@
 // Premium (VIP) status (SPEC §4), how long a day of free premium lasts in its cookie (SPEC §9), and
 // how plans and grants are named to people.
-import type { Grant, GrantKind, Plan } from './api/premium.ts';
+import type { Grant, GrantKind } from './api/premium.ts';
 import { formatSize } from './format.ts';
 import type { MessageKey, Translate } from './i18n/translator.ts';
 
@@ -26,10 +26,17 @@ export function overStorageLimit(quota: { limit: string; usage: string }): boole
 }
 
 const PLAN_LABELS: Record<GrantKind, MessageKey> = { premium: 'premium.plan.premium', storage: 'premium.plan.storage', traffic: 'premium.plan.traffic' };
+/** The translator knows no plurals: a single day has words of its own. */
+const ONE_DAY_PLAN_LABELS: Record<GrantKind, MessageKey> = {
+  premium: 'premium.plan.premiumOneDay',
+  storage: 'premium.plan.storageOneDay',
+  traffic: 'premium.plan.trafficOneDay',
+};
 
-/** "Premium for 31 days", "1.00 TB more storage for 31 days". */
-export function planLabel(plan: Pick<Plan, 'kind' | 'days' | 'bytes'>, t: Translate): string {
-  return t(PLAN_LABELS[plan.kind], { days: plan.days, size: formatSize(plan.bytes) });
+/** "Premium for 31 days", "1.00 TB more storage for 31 days": a plan's, or a reward's, terms. */
+export function planLabel(plan: { kind: GrantKind; days: number; bytes?: string | number | undefined }, t: Translate): string {
+  const labels = plan.days === 1 ? ONE_DAY_PLAN_LABELS : PLAN_LABELS;
+  return t(labels[plan.kind], { days: plan.days, size: formatSize(plan.bytes ?? 0) });
 }
 
 const GRANT_LABELS: Record<GrantKind, MessageKey> = { premium: 'premium.grant.premium', storage: 'premium.grant.storage', traffic: 'premium.grant.traffic' };

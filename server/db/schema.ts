@@ -236,6 +236,15 @@ export interface TrafficMonthTable {
   download_bytes: Generated<number>;
 }
 
+export interface CheckInTable {
+  user_id: string;
+  /** Days since 1970-01-01, UTC. */
+  day: number;
+  /** Days in a row up to this one. */
+  streak: number;
+  created_at: number;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -255,4 +264,5 @@ export interface Database {
   entitlement: EntitlementTable;
   activation_code: ActivationCodeTable;
   traffic_month: TrafficMonthTable;
+  check_in: CheckInTable;
 }

@@ -1,9 +1,9 @@
 // Premium as the API answers it (API.md "Premium and account"): the VIP privilege, grants, the
 // plans on offer and the allowances.
 import type { Grant, Plans as PlansAnswer, Quantities, Tier as TierAnswer, VipPrivilege } from '#shared/api/premium.ts';
+import { DAY_MS } from '../calendar.ts';
 import type { EntitlementRow } from '../db/repositories/premium.ts';
 import type { Plans, Tier } from '../plans.ts';
-import { DAY_MS } from '../services/premium/ledger.ts';
 import type { Allowances, Standing } from '../services/premium.ts';
 import type { TaskLimits } from '../services/tasks.ts';
 

@@ -2,13 +2,14 @@
 // need no session. The bytes come from the blob store; what was sent counts as the traffic of the
 // person the link was given to.
 import type { Kysely } from 'kysely';
+import { monthOf } from '../calendar.ts';
 import { filesRepository } from '../db/repositories/files.ts';
 import { premiumRepository } from '../db/repositories/premium.ts';
 import type { Database } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { DownloadLinks } from '../storage/download-links.ts';
-import { monthOf, type StandingRules } from './premium/standing.ts';
+import type { StandingRules } from './premium/standing.ts';
 
 export type SignedLink = { id: string; expires: number; signature: string };
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { DAY_MS, monthEnd, monthOf } from '../calendar.ts';
 import { parsePlans } from '../plans.ts';
 import { databaseWithUser, ENGINES } from '../testing/harness.ts';
-import { DAY_MS, giveGrant } from './premium/ledger.ts';
-import { monthEnd, monthOf, standingRules } from './premium/standing.ts';
+import { giveGrant } from './premium/ledger.ts';
+import { standingRules } from './premium/standing.ts';
 
 const plans = parsePlans(
   { tiers: { free: { storage: 1000, monthly_traffic: 500 }, premium: { storage: 9000, monthly_traffic: -1 } }, plans: [] },

@@ -4,14 +4,15 @@
 import type { Kysely } from 'kysely';
 import type { GrantTerms } from '#shared/api/premium.ts';
 import type { CounterStore } from '../auth/rate-limits.ts';
+import { DAY_MS, monthEnd, monthOf } from '../calendar.ts';
 import { type EntitlementRow, premiumRepository } from '../db/repositories/premium.ts';
 import type { Database } from '../db/schema.ts';
 import { ServiceError, tooManyRequests } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { PlanOffer, Plans } from '../plans.ts';
 import { activationCodeHash, newActivationCode } from './premium/activation-codes.ts';
-import { DAY_MS, giveGrant } from './premium/ledger.ts';
-import { monthEnd, monthOf, type Standing, type StandingRules } from './premium/standing.ts';
+import { giveGrant } from './premium/ledger.ts';
+import type { Standing, StandingRules } from './premium/standing.ts';
 
 export type { Standing };
 

@@ -4,6 +4,7 @@
 // and delete their tasks, and a worker running one learns of it at its next heartbeat.
 import type { Kysely } from 'kysely';
 import type { TaskAction, TaskStage } from '#shared/api/tasks.ts';
+import { dayOf } from '../calendar.ts';
 import { accountsRepository } from '../db/repositories/accounts.ts';
 import { type TaskCursor, type TaskRow, tasksRepository } from '../db/repositories/tasks.ts';
 import type { Database, TaskType } from '../db/schema.ts';
@@ -25,9 +26,6 @@ const HOLD_MARGIN_MS = 1_000;
 const CLAIM_TRIES = 5;
 /** Phases in which a task still has work to do (counted against a limit on running tasks). */
 const ACTIVE_PHASES = ['PHASE_TYPE_PENDING', 'PHASE_TYPE_RUNNING', 'PHASE_TYPE_PAUSED'] as const;
-const DAY_MS = 24 * 60 * 60_000;
-/** The UTC day of a time, as days since 1970: daily limits start again at midnight UTC. */
-const dayOf = (at: number) => Math.floor(at / DAY_MS);
 
 export type NewTask = { userId: string; type: TaskType; name: string; params?: Record<string, unknown>; fileId?: string; fileName?: string; fileSize?: number };
 

@@ -31,6 +31,7 @@ export const API_ERROR_MESSAGES: Readonly<ApiErrorMessages> = {
   file_space_not_enough: 'files.error.spaceNotEnough',
   traffic_not_enough: 'premium.error.trafficNotEnough',
   invalid_activation_code: 'premium.error.invalidCode',
+  already_checked_in: 'site.checkIn.done',
   file_not_found: 'files.error.notFound',
   file_in_recycle_bin: 'files.error.inTrash',
   file_duplicated_name: 'files.error.duplicatedName',

@@ -22,6 +22,7 @@ export const API_ERRORS = {
   file_in_recycle_bin: { code: 9, status: 409 },
   file_duplicated_name: { code: 6, status: 409 },
   has_joined_referral: { code: 6, status: 409 },
+  already_checked_in: { code: 6, status: 409 },
   payload_too_large: { code: 3, status: 413 },
   unsupported_media_type: { code: 3, status: 415 },
   url_unreachable: { code: 9, status: 422 },

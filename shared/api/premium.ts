@@ -13,17 +13,12 @@ export const PREMIUM_PATHS = {
   grants: '/vip/v1/grants',
   quantities: '/vip/v1/quantity/list',
   activationCode: '/vip/v1/order/activation-code',
-  taskStatus: '/vip/v1/task/status',
-  rewardVip: '/vip/v1/activity/rewardVip',
   compensate: '/vip/v1/activity/compensate',
 } as const;
 
 export const MAIL_PATHS = {
   unsubscribe: '/mail/v1/unsubscribe',
 } as const;
-
-/** The task-status scene and reward type of the daily check-in. */
-export const CHECK_IN_SCENE = 'check_in';
 
 /** What a grant gives: premium membership for a time, storage for a time, or a traffic pack. */
 export const GRANT_KINDS = ['premium', 'storage', 'traffic'] as const;
@@ -91,7 +86,6 @@ export const PlanSchema = Type.Object({
   bytes: Int64String,
   prices: Type.Array(PriceSchema),
 });
-export type Plan = Static<typeof PlanSchema>;
 
 /** What a tier gives every account in it. Sizes in bytes; "-1" is unlimited. */
 export const TierSchema = Type.Object({

@@ -6,9 +6,8 @@ import { type ApiErrorMessages, FAILURE_MESSAGE_KEYS, failureMessage } from '#sh
 import type { MessageKey, Translate } from '#shared/i18n/translator.ts';
 
 /**
- * What an island's calls mean on this site before the shared messages: the campaign and premium
- * API is built by a later issue; until then this server answers its paths with 404 not_found,
- * which is said as such.
+ * What an island's calls mean on this site before the shared messages: a call this server does not
+ * answer (a feature it does not offer) is 404 not_found, said as not available here.
  */
 export const SITE_API_ERROR_MESSAGES: ApiErrorMessages = { not_found: 'site.api.unavailable' };
 

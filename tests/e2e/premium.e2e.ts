@@ -73,3 +73,21 @@ test('a code redeemed on the premium page turns premium on, and a storage code g
   await expect(page.locator('[data-part=membership] [role=status]')).toHaveText(/^You're a Premium member until/);
   await expect(page.locator('.grant-list li')).toHaveCount(2);
 });
+
+test('a check-in gives the day’s reward once, and says so', async ({ page }) => {
+  await signUp(page, 'Cheryl Check-in');
+  await page.goto('/check-in');
+  await expect(page.locator('[data-reward=daily]')).toHaveText('Each check-in: 1.00 GB more downloads for 7 days');
+  await expect(page.locator('[data-reward=streak]')).toHaveText('Every 7 days in a row, also: Premium for 1 day');
+  await expect(page.locator('[data-streak]')).toHaveText('Days in a row: 0');
+  await page.getByRole('button', { name: 'Check in today' }).click();
+  await expect(page.getByRole('status')).toHaveText('Checked in: 1.00 GB of downloads. Come back tomorrow.');
+  await expect(page.locator('[data-streak]')).toHaveText('Days in a row: 1');
+  await expect(page.getByRole('button', { name: 'Check in today' })).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('status')).toHaveText("You've checked in today. Come back tomorrow.");
+  await expect(page.getByRole('button', { name: 'Check in today' })).toBeHidden();
+  // The grant shows among what the drive's premium page lists.
+  await page.goto('/drive/payment/traffic');
+  await expect(page.locator('.grant-list li[data-kind=traffic]')).toContainText('Check-in');
+});

@@ -123,9 +123,9 @@ test.describe('campaigns (activity-end guard)', () => {
 });
 
 test.describe('API islands', () => {
-  test('check-in says, in the page language, that the check-in API is not available yet', async ({ page }) => {
+  test('check-in asks a signed-out visitor, in the page language, to sign in first', async ({ page }) => {
     await page.goto('/es/check-in');
-    await expect(page.getByRole('status')).toHaveText(messagesOf('es')['site.api.unavailable']!);
+    await expect(page.getByRole('status')).toHaveText(messagesOf('es')['error.unauthenticated']!);
     await expect(page.getByRole('button', { name: messagesOf('es')['site.checkIn.button']! })).toBeHidden();
   });
 

@@ -15,6 +15,7 @@ import { offlineDownloads } from './0012_offline_downloads.ts';
 import { taskStage } from './0013_task_stage.ts';
 import { taskStarts } from './0014_task_starts.ts';
 import { premium } from './0015_premium.ts';
+import { checkIns } from './0016_check_ins.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -32,4 +33,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013_task_stage': taskStage,
   '0014_task_starts': taskStarts,
   '0015_premium': premium,
+  '0016_check_ins': checkIns,
 };

@@ -4,11 +4,10 @@
 // giving twice — a replayed event, a double click — records nothing the second time.
 import type { Kysely } from 'kysely';
 import type { GrantSource, GrantTerms } from '#shared/api/premium.ts';
+import { DAY_MS } from '../../calendar.ts';
 import { type EntitlementRow, premiumRepository } from '../../db/repositories/premium.ts';
 import type { Database } from '../../db/schema.ts';
 import { newId } from '../../ids.ts';
-
-export const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type GrantOrigin = { source: GrantSource; sourceRef: string; planId?: string };
 

@@ -3,6 +3,7 @@
 // grants), the month's traffic allowance (the tier's plus live packs) and the offline download
 // limits. Nothing is stored: a grant that ends simply stops counting.
 import type { Kysely } from 'kysely';
+import { monthOf } from '../../calendar.ts';
 import { type EntitlementRow, premiumRepository } from '../../db/repositories/premium.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Plans, Tier } from '../../plans.ts';
@@ -58,16 +59,4 @@ export type StandingRules = ReturnType<typeof standingRules>;
 /** Premium periods are granted end to end, so the membership lasts until the last one ends. */
 function premiumEndOf(grants: readonly EntitlementRow[]): number {
   return Math.max(...grants.filter((g) => g.kind === 'premium').map((g) => g.ends_at));
-}
-
-/** The calendar month (UTC) of a moment, as year × 100 + month: 202611. */
-export function monthOf(at: number): number {
-  const date = new Date(at);
-  return date.getUTCFullYear() * 100 + date.getUTCMonth() + 1;
-}
-
-/** When the month of a moment ends (UTC): the traffic count starts over then. */
-export function monthEnd(at: number): number {
-  const date = new Date(at);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
 }
