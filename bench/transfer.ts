@@ -1,11 +1,14 @@
 // Moving big files: a 1 GiB tus upload against `dd` writing 1 GiB to the same disk (goal ≥ 0.7),
-// a 1 GiB download against nginx serving the same blob with sendfile (goal ≥ 0.9), and how much
+// a 1 GiB download against nginx serving the same blob with sendfile (goal ≥ 0.9), the same
+// download through the owner's link (its traffic checked against a monthly allowance and counted)
+// against a share visitor's link (which counts no one's) (goal ≥ 0.95), and how much
 // the server's memory grows while the upload streams (goal ≤ 30 MB), beside the growth of a bare
 // node:http server receiving the same upload (bench/upload-floor-server.ts). Servers run as their
 // own processes so their memory is their own.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../server/testing/harness.ts';
 import { bearerOf, startNubo, waitFor } from './nubo-process.ts';
@@ -48,7 +51,7 @@ async function floorUpload(dataDir: string): Promise<[number, number]> {
 }
 
 /** Downloads are timed several times each, Nubo and nginx alike, and the best run counts: the first runs here vary with the JIT and TCP warming up. */
-const DOWNLOAD_RUNS = 3;
+const DOWNLOAD_RUNS = 5;
 
 type Downloader = { url: string; pid: number; bestMs: number; cpuSeconds: number };
 
@@ -82,8 +85,25 @@ function body(): ReadableStream<Uint8Array> {
   });
 }
 
+/** A plans file whose free tier has a monthly traffic allowance, so every owner's download is checked and counted. */
+function meteredPlansFile(): string {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'nubo-bench-plans-')), 'plans.json');
+  writeFileSync(file, JSON.stringify({ tiers: { free: { storage: 4 * SIZE, monthly_traffic: 1024 ** 5 } }, plans: [] }));
+  return file;
+}
+
+/** A share visitor's download link to the file: the same bytes, counted as no one's traffic. */
+async function visitorLink(url: string, auth: Record<string, string>, fileId: string): Promise<string> {
+  const json = { ...auth, 'Content-Type': 'application/json' };
+  const share = await fetch(`${url}/drive/v1/share`, { method: 'POST', headers: json, body: JSON.stringify({ file_ids: [fileId] }) }).then((r) => r.json());
+  const info = await fetch(`${url}/drive/v1/share/file_info?share_id=${share.share_id}&file_id=${fileId}`).then((r) => r.json());
+  if (!info.file_info?.web_content_link) throw new Error(`no visitor link: ${JSON.stringify(info)}`);
+  return info.file_info.web_content_link;
+}
+
 export async function benchTransfer(): Promise<Table> {
-  const nubo = await startNubo('transfer');
+  const plansFile = meteredPlansFile();
+  const nubo = await startNubo('transfer', { PLANS_FILE: plansFile });
   const { url, dataDir } = nubo;
   const server = nubo.child;
   let nginx: ChildProcess | undefined;
@@ -138,11 +158,15 @@ export async function benchTransfer(): Promise<Table> {
         await new Promise((r) => setTimeout(r, 50));
     }
     const nuboDownload: Downloader = { url: file.web_content_link, pid: server.pid!, bestMs: Infinity, cpuSeconds: 0 };
+    const unmeteredDownload: Downloader = { url: await visitorLink(url, auth, file.id), pid: server.pid!, bestMs: Infinity, cpuSeconds: 0 };
     const nginxDownload: Downloader | undefined = nginxUrl ? { url: nginxUrl, pid: nginx!.pid!, bestMs: Infinity, cpuSeconds: 0 } : undefined;
     // Runs alternate, so Nubo and nginx meet the same load on the shared cores; the best run counts.
     for (let run = 0; run < DOWNLOAD_RUNS; run++) {
-      for (const downloader of [nuboDownload, nginxDownload]) if (downloader) await timeDownload(downloader);
+      for (const downloader of [nuboDownload, nginxDownload, unmeteredDownload]) if (downloader) await timeDownload(downloader);
     }
+    const counted = await fetch(`${url}/vip/v1/quantity/list`, { headers: auth }).then((r) => r.json());
+    if (Number(counted.transfer.download.usage) !== DOWNLOAD_RUNS * SIZE)
+      throw new Error(`metered ${counted.transfer.download.usage} bytes, not ${DOWNLOAD_RUNS * SIZE}`);
     const nuboDownloadMs = nuboDownload.bestMs;
     const nginxMs = nginxDownload?.bestMs;
     const cpuPerGiB = (downloader: Downloader) => (downloader.cpuSeconds / DOWNLOAD_RUNS / (SIZE / 1024 ** 3)).toFixed(2);
@@ -157,6 +181,12 @@ export async function benchTransfer(): Promise<Table> {
         ['download MB/s vs nginx sendfile MB/s', mbps(SIZE, nuboDownloadMs).toFixed(0), nginxMs ? mbps(SIZE, nginxMs).toFixed(0) : 'n/a: no nginx'],
         ['  ratio (goal ≥ 0.9)', nginxMs ? (nginxMs / nuboDownloadMs).toFixed(2) : 'n/a', '1.00'],
         ['server CPU seconds per GiB downloaded vs nginx', cpuPerGiB(nuboDownload), nginxDownload ? cpuPerGiB(nginxDownload) : 'n/a'],
+        [
+          'download MB/s, traffic metered vs not (a share visitor’s link)',
+          mbps(SIZE, nuboDownloadMs).toFixed(0),
+          mbps(SIZE, unmeteredDownload.bestMs).toFixed(0),
+        ],
+        ['  ratio (goal ≥ 0.95)', (unmeteredDownload.bestMs / nuboDownloadMs).toFixed(2), '1.00'],
         ['RSS growth during upload, MiB (goal ≤ 30) vs bare node:http', rssGrowth.toFixed(1), floorRssGrowth.toFixed(1)],
       ],
     };
@@ -165,5 +195,6 @@ export async function benchTransfer(): Promise<Table> {
     const exited = new Promise((r) => server.once('exit', r));
     nubo.stop();
     await exited;
+    rmSync(path.dirname(plansFile), { recursive: true, force: true });
   }
 }
