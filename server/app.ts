@@ -22,6 +22,7 @@ import { checkInRoutes } from './routes/check-in.ts';
 import { downloadRoutes } from './routes/downloads.ts';
 import { filesRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
+import { invitationRoutes } from './routes/invitations.ts';
 import { messagesRoutes } from './routes/messages.ts';
 import { moderationRoutes } from './routes/moderation.ts';
 import { offlineRoutes } from './routes/offline.ts';
@@ -37,6 +38,7 @@ import { type AccountLimits, accountsService } from './services/accounts.ts';
 import { checkInService } from './services/check-in.ts';
 import { downloadsService } from './services/downloads.ts';
 import { filesService } from './services/files.ts';
+import { invitationsService } from './services/invitations.ts';
 import { loadMessages } from './services/messages.ts';
 import { moderationService } from './services/moderation.ts';
 import { offlineService } from './services/offline.ts';
@@ -194,6 +196,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     ...(redeemLimits ? { redeemLimits } : {}),
   });
   await app.register(premiumRoutes, { premium, offline, auth });
+  await app.register(invitationRoutes, { invitations: invitationsService({ db: database.db, rewards: config.plans.invitation }), auth, origin });
   await app.register(checkInRoutes, { checkIn: checkInService({ db: database.db, rewards: config.plans.checkIn }), auth });
   await app.register(shareRoutes, { shares, links, auth, origin });
   await app.register(restoreRoutes, { restore, auth, enqueueRestore: restoreAsTask(worker) });

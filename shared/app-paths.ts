@@ -24,6 +24,8 @@ export const ACCOUNT_PATH = '/drive/account';
 export const PAYMENT_PATH = '/drive/payment';
 export const PAYMENT_STORAGE_PATH = '/drive/payment/storage';
 export const PAYMENT_TRAFFIC_PATH = '/drive/payment/traffic';
+/** Where an invite link leads (SPEC §2.4 /referral): it keeps the code for the sign-up that follows. */
+export const REFERRAL_PATH = '/referral';
 
 /** Every page of the drive app, as route patterns: anything else under its prefixes is not found. */
 export const APP_PAGES = [
@@ -41,6 +43,7 @@ export const APP_PAGES = [
   PAYMENT_PATH,
   PAYMENT_STORAGE_PATH,
   PAYMENT_TRAFFIC_PATH,
+  REFERRAL_PATH,
 ] as const;
 
 export function isAppRoute(path: string): boolean {

@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   accessToVisit: 'pp_access_to_visit',
   refererList: 'pp_referer_list',
   freeDays: 'pp_free_days',
+  // Nubo's: the invite code an invite link brought, kept until the sign-up it leads to.
+  inviteCode: 'pp_invite_code',
   sharePasscodeToken: 'pp_share_passcode_token',
   sharePwdCode: 'pp_share_pwd_code',
   hiddenSharedContentCover: 'pp_hidden_shared_content_cover',

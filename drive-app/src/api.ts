@@ -5,6 +5,7 @@ import { CLIENT_IDS } from '#shared/accounts/clients.ts';
 import { ACCOUNT_PATHS, type TokenBody, type WebSession } from '#shared/api/accounts.ts';
 import { createApiClient } from '#shared/api/client.ts';
 import { filesApi } from '#shared/api/files-client.ts';
+import { invitationsApi } from '#shared/api/invitations-client.ts';
 import { offlineApi } from '#shared/api/offline-client.ts';
 import { premiumApi } from '#shared/api/premium-client.ts';
 import { sharesApi } from '#shared/api/shares-client.ts';
@@ -49,3 +50,6 @@ export const driveOffline = offlineApi(api);
 
 /** Premium: the membership, the offer, grants, allowances and activation codes, over the same client. */
 export const drivePremium = premiumApi(api);
+
+/** Invitations: one's invite code and link, joining through someone's, over the same client. */
+export const driveInvitations = invitationsApi(api);

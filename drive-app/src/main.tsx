@@ -2,5 +2,7 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { boot } from './boot.tsx';
 import { ROUTES } from './routes.tsx';
+import { startFreePremium } from './stores/free-premium.ts';
 
+startFreePremium();
 boot(<RouterProvider router={createBrowserRouter(ROUTES)} />);

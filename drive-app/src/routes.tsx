@@ -15,6 +15,7 @@ import {
   PAYMENT_STORAGE_PATH,
   PAYMENT_TRAFFIC_PATH,
   RECENT_PATH,
+  REFERRAL_PATH,
   SEARCH_PATH,
   SIGN_IN_PATH,
   TRASH_PATH,
@@ -38,6 +39,7 @@ export const ROUTES: RouteObject[] = [
       { path: SIGN_IN_PATH, lazy: auth },
       { path: DRIVE_SIGN_IN_PATH, lazy: auth },
       { path: LOADING_PATH, lazy: scene(async () => (await import('./scenes/Loading.tsx')).Loading) },
+      { path: REFERRAL_PATH, lazy: scene(async () => (await import('./scenes/Referral.tsx')).Referral) },
     ],
   },
   {

@@ -245,6 +245,21 @@ export interface CheckInTable {
   created_at: number;
 }
 
+export interface InviteCodeTable {
+  user_id: string;
+  code: string;
+  created_at: number;
+}
+
+export interface InvitationTable {
+  invitee_id: string;
+  inviter_id: string;
+  invitee_ip: string;
+  /** 1 when it earned the inviter a reward; 0 past the cap, or from where the inviter is. */
+  rewarded: number;
+  created_at: number;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -265,4 +280,6 @@ export interface Database {
   activation_code: ActivationCodeTable;
   traffic_month: TrafficMonthTable;
   check_in: CheckInTable;
+  invite_code: InviteCodeTable;
+  invitation: InvitationTable;
 }

@@ -4,7 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { signUp } from './drive-helpers.ts';
+import Database from 'better-sqlite3';
+import { PASSWORD, signUp } from './drive-helpers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -90,4 +91,41 @@ test('a check-in gives the day’s reward once, and says so', async ({ page }) =
   // The grant shows among what the drive's premium page lists.
   await page.goto('/drive/payment/traffic');
   await expect(page.locator('.grant-list li[data-kind=traffic]')).toContainText('Check-in');
+});
+
+test('an invited friend signs up through the link: both get their premium days', async ({ page, browser }) => {
+  await signUp(page, 'Ines Inviter');
+  await page.goto('/drive/payment');
+  const invite = page.getByRole('region', { name: 'Invite friends' });
+  await expect(invite).toContainText('A friend who signs up through your link gets Premium for 3 days, and you get Premium for 5 days.');
+  const link = await invite.getByLabel('Your invite link').inputValue();
+  expect(link).toMatch(/\/referral\?code=[2-9A-Z]{8}$/);
+  // The inviter signed in from elsewhere: every browser test comes from this machine, which would
+  // otherwise make the friend look like the inviter's second account.
+  const database = new Database(path.join(process.env.E2E_DATA_DIR!, 'nubo.db'));
+  database.prepare("update session set ip = '203.0.113.9' where user_id = (select id from user where name = 'Ines Inviter')").run();
+  database.close();
+
+  const friendContext = await browser.newContext();
+  const friend = await friendContext.newPage();
+  await friend.goto(link);
+  await expect(friend).toHaveURL(/\/auth\?redirect=/);
+  await friend.getByRole('button', { name: 'Create an account' }).click();
+  await friend.getByLabel('Name').fill('Fritz Friend');
+  await friend.getByLabel('E-mail address').fill(`friend-${Date.now()}@example.com`);
+  await friend.getByLabel('Password').fill(PASSWORD);
+  await friend.getByRole('button', { name: 'Create account' }).click();
+  await expect(friend).toHaveURL(/\/drive\/all$/);
+  // Joining runs right after the sign-up; the friend's premium page then shows it.
+  await friend.goto('/drive/payment');
+  await expect(friend.locator('[data-membership]')).toHaveText(/^You're a Premium member until/);
+  await expect(friend.locator('.grant-list li[data-kind=premium]')).toContainText('Invitation');
+  expect((await friendContext.cookies()).find((cookie) => cookie.name === 'nubo_free_days')?.value).toBe('3');
+  await friendContext.close();
+
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Invite friends' }).locator('[data-invited]')).toHaveText(
+    'Joined through your link: 1. Premium days earned: 5.',
+  );
+  await expect(page.locator('[data-membership]')).toHaveText(/^You're a Premium member until/);
 });

@@ -12,7 +12,11 @@ export type PremiumDialogKind = 'storage' | 'traffic' | 'redeem';
 
 export const $premiumDialog = atom<PremiumDialogKind | undefined>(undefined);
 
-const ACTIONS: Record<PremiumDialogKind, EmbeddedAction> = { storage: 'show_storage_dialog', traffic: 'show_traffic_dialog', redeem: 'open_redeem_box' };
+const ACTIONS: Record<PremiumDialogKind, EmbeddedAction> = {
+  storage: 'show_storage_dialog',
+  traffic: 'show_traffic_dialog',
+  redeem: 'open_redeem_box',
+};
 
 export function closePremiumDialog(): void {
   $premiumDialog.set(undefined);
@@ -24,7 +28,7 @@ export function askForMore(kind: PremiumDialogKind): void {
 }
 
 /** The dialog that remedies a failure: more storage for a full drive, more traffic for used-up downloads. */
-export function remedyFor(failure: unknown): Exclude<PremiumDialogKind, 'redeem'> | undefined {
+export function remedyFor(failure: unknown): 'storage' | 'traffic' | undefined {
   const { error } = toApiError(failure);
   if (error === 'file_space_not_enough') return 'storage';
   if (error === 'traffic_not_enough') return 'traffic';
@@ -32,7 +36,7 @@ export function remedyFor(failure: unknown): Exclude<PremiumDialogKind, 'redeem'
 }
 
 /** The same, for a failure already turned into its message (an upload's problem). */
-export function remedyForMessage(message: Message): Exclude<PremiumDialogKind, 'redeem'> | undefined {
+export function remedyForMessage(message: Message): 'storage' | 'traffic' | undefined {
   if (message.key === API_ERROR_MESSAGES.file_space_not_enough) return 'storage';
   if (message.key === API_ERROR_MESSAGES.traffic_not_enough) return 'traffic';
   return undefined;

@@ -16,6 +16,7 @@ import { taskStage } from './0013_task_stage.ts';
 import { taskStarts } from './0014_task_starts.ts';
 import { premium } from './0015_premium.ts';
 import { checkIns } from './0016_check_ins.ts';
+import { invitations } from './0017_invitations.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -34,4 +35,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014_task_starts': taskStarts,
   '0015_premium': premium,
   '0016_check_ins': checkIns,
+  '0017_invitations': invitations,
 };

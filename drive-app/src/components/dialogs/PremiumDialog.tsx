@@ -7,7 +7,11 @@ import { $premiumDialog, closePremiumDialog, type PremiumDialogKind } from '../.
 import { type PremiumFocus, PremiumPanels } from '../premium/PremiumPanels.tsx';
 import { Dialog } from './Dialog.tsx';
 
-const TITLES: Record<PremiumDialogKind, MessageKey> = { storage: 'premium.dialog.storage', traffic: 'premium.dialog.traffic', redeem: 'premium.redeem.title' };
+const TITLES: Record<PremiumDialogKind, MessageKey> = {
+  storage: 'premium.dialog.storage',
+  traffic: 'premium.dialog.traffic',
+  redeem: 'premium.redeem.title',
+};
 const FOCUS: Record<PremiumDialogKind, PremiumFocus> = { storage: 'storage', traffic: 'traffic', redeem: 'all' };
 
 /** The premium dialog asked for (askForMore), over whichever page is open. */

@@ -9,6 +9,7 @@ import { $premium, premiumChanged, refreshPremium } from '../../stores/premium.t
 import { $quota } from '../../stores/quota.ts';
 import { BusyNotice } from '../BusyNotice.tsx';
 import { FailureNotice } from '../FailureNotice.tsx';
+import { InvitePanel } from './InvitePanel.tsx';
 
 /** Which part of premium a page or dialog is about: all of it, storage, or download traffic. */
 export type PremiumFocus = 'all' | Exclude<GrantKind, 'premium'>;
@@ -39,6 +40,7 @@ export function PremiumPanels({ focus, autoFocusCode = false }: { focus: Premium
       </section>
       {focus === 'all' && <TierSummary tiers={offer.tiers} t={t} />}
       <PlanList offer={offer} kind={focus === 'all' ? undefined : focus} t={t} locale={locale} />
+      {focus === 'all' && <InvitePanel />}
       <GrantList grants={grants} t={t} />
     </div>
   );
