@@ -19,6 +19,7 @@ import { torrentSource } from './offline/torrent-source.ts';
 import { accessRoutes } from './routes/access.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { checkInRoutes } from './routes/check-in.ts';
+import { compensationRoutes } from './routes/compensation.ts';
 import { downloadRoutes } from './routes/downloads.ts';
 import { filesRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -36,6 +37,7 @@ import { thumbnailRoutes } from './routes/thumbnails.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { type AccountLimits, accountsService } from './services/accounts.ts';
 import { checkInService } from './services/check-in.ts';
+import { compensationService } from './services/compensation.ts';
 import { downloadsService } from './services/downloads.ts';
 import { filesService } from './services/files.ts';
 import { invitationsService } from './services/invitations.ts';
@@ -57,6 +59,7 @@ import { openBlobStorage } from './storage/open-blob-storage.ts';
 import { copyAsTask, emptyTrashAsTask, readMediaAfterUpload, restoreAsTask, taskHandlers } from './tasks/handlers.ts';
 import { taskWorker } from './tasks/worker.ts';
 import { VERSION } from './version.ts';
+import { readCampaignCalendar } from './web/campaigns.ts';
 import { publicOriginOf } from './web/public-origin.ts';
 import { webRoutes } from './web/routes.ts';
 import { sharePageRenderer } from './web/share-page.ts';
@@ -197,6 +200,8 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   });
   await app.register(premiumRoutes, { premium, offline, auth });
   await app.register(invitationRoutes, { invitations: invitationsService({ db: database.db, rewards: config.plans.invitation }), auth, origin });
+  const campaigns = readCampaignCalendar(config.campaignsFile);
+  await app.register(compensationRoutes, { compensation: compensationService({ db: database.db, calendar: campaigns }), auth });
   await app.register(checkInRoutes, { checkIn: checkInService({ db: database.db, rewards: config.plans.checkIn }), auth });
   await app.register(shareRoutes, { shares, links, auth, origin });
   await app.register(restoreRoutes, { restore, auth, enqueueRestore: restoreAsTask(worker) });
@@ -232,7 +237,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     secureCookies: config.secureCookies,
     embedOrigins: config.embedOrigins,
     origin,
-    campaignsFile: config.campaignsFile,
+    campaigns,
     renderSharePage,
   });
   return app;

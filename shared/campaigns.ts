@@ -3,6 +3,8 @@
 // at build time; the server reads the same file to send visitors of an ended campaign to
 // /activity-end, since only it knows the time of a visit.
 
+import { GRANT_KINDS, type GrantKind } from './api/premium.ts';
+
 export const CAMPAIGN_SLUGS = ['christmas', 'compensation', 'black-friday', 'black-friday-2024'] as const;
 export type CampaignSlug = (typeof CAMPAIGN_SLUGS)[number];
 
@@ -12,6 +14,14 @@ export type Campaign = {
   ends: number;
   /** What the campaign API calls it (POST /vip/v1/activity/compensate), when it differs from the slug. */
   campaignId?: string;
+  /** What claiming the campaign gives, once per account, and to which accounts (created before a time). */
+  compensation?: Compensation;
+};
+
+export type Compensation = {
+  grant: { kind: GrantKind; days: number; bytes?: number };
+  /** Only accounts created before this (epoch milliseconds) may claim it; any account when absent. */
+  createdBefore?: number;
 };
 
 export type CampaignCalendar = Record<CampaignSlug, Campaign>;
@@ -41,9 +51,46 @@ export function parseCampaignCalendar(json: unknown): CampaignCalendar {
     if (ends <= starts) throw new CampaignCalendarError(`campaign "${slug}" ends before it starts`);
     if (entry.campaignId !== undefined && typeof entry.campaignId !== 'string')
       throw new CampaignCalendarError(`campaign "${slug}": campaignId must be a string`);
-    calendar[slug] = { starts, ends, ...(typeof entry.campaignId === 'string' ? { campaignId: entry.campaignId } : {}) };
+    calendar[slug] = {
+      starts,
+      ends,
+      ...(typeof entry.campaignId === 'string' ? { campaignId: entry.campaignId } : {}),
+      ...(entry.compensation === undefined ? {} : { compensation: compensationOf(slug, entry.compensation) }),
+    };
   }
   return calendar;
+}
+
+function compensationOf(slug: string, value: unknown): Compensation {
+  const entry = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const grant = (typeof entry.grant === 'object' && entry.grant !== null ? entry.grant : {}) as Record<string, unknown>;
+  const whole = (n: unknown) => typeof n === 'number' && Number.isSafeInteger(n) && n > 0;
+  const kind = grant.kind as GrantKind;
+  if (
+    !(GRANT_KINDS as readonly unknown[]).includes(kind) ||
+    !whole(grant.days) ||
+    (kind === 'premium') !== (grant.bytes === undefined) ||
+    (grant.bytes !== undefined && !whole(grant.bytes))
+  )
+    throw new CampaignCalendarError(
+      `campaign "${slug}": compensation.grant must be { "kind": "premium", "days": n } or { "kind": "storage" | "traffic", "bytes": n, "days": n }`,
+    );
+  return {
+    grant: { kind, days: grant.days as number, ...(grant.bytes === undefined ? {} : { bytes: grant.bytes as number }) },
+    ...(entry.accounts_created_before === undefined
+      ? {}
+      : { createdBefore: dateOf(slug, 'compensation.accounts_created_before', entry.accounts_created_before) }),
+  };
+}
+
+/** The campaign whose API id (or slug) this is, when it compensates. */
+export function compensationCampaign(calendar: CampaignCalendar, campaignId: string): (Campaign & { compensation: Compensation; id: string }) | undefined {
+  for (const slug of CAMPAIGN_SLUGS) {
+    const campaign = calendar[slug];
+    const id = campaign.campaignId ?? slug;
+    if ((id === campaignId || slug === campaignId) && campaign.compensation) return { ...campaign, compensation: campaign.compensation, id };
+  }
+  return undefined;
 }
 
 function dateOf(slug: string, field: string, value: unknown): number {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readCampaignGuard } from './campaigns.ts';
+import { campaignGuard, readCampaignCalendar } from './campaigns.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'nubo-campaigns-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -20,10 +20,10 @@ const calendar = {
   'black-friday-2024': { starts: '2024-11-22T00:00:00Z', ends: '2024-12-03T00:00:00Z' },
 };
 
-describe('readCampaignGuard', () => {
+describe('the campaign calendar and its guard', () => {
   it('says a campaign page has ended from its end date on, asking the clock at each visit', () => {
     let now = Date.parse('2026-11-30T23:59:59Z');
-    const guard = readCampaignGuard(calendarFile(calendar), () => now);
+    const guard = campaignGuard(readCampaignCalendar(calendarFile(calendar)), () => now);
     expect(guard.hasEnded('/activity/black-friday')).toBe(false);
     expect(guard.hasEnded('/activity/black-friday-2024')).toBe(true);
     now = Date.parse('2026-12-01T00:00:00Z');
@@ -32,15 +32,15 @@ describe('readCampaignGuard', () => {
   });
 
   it('never guards a page that is not a campaign', () => {
-    const guard = readCampaignGuard(calendarFile(calendar), () => Number.MAX_SAFE_INTEGER);
+    const guard = campaignGuard(readCampaignCalendar(calendarFile(calendar)), () => Number.MAX_SAFE_INTEGER);
     expect(guard.hasEnded('/activity-end')).toBe(false);
     expect(guard.hasEnded('/faq')).toBe(false);
   });
 
   it('stops the start with the file named when the calendar is broken', () => {
     const broken = calendarFile('{ "christmas": ');
-    expect(() => readCampaignGuard(broken)).toThrow(broken);
+    expect(() => readCampaignCalendar(broken)).toThrow(broken);
     const missing = calendarFile({ christmas: calendar.christmas });
-    expect(() => readCampaignGuard(missing)).toThrow(/campaign "compensation" is missing/);
+    expect(() => readCampaignCalendar(missing)).toThrow(/campaign "compensation" is missing/);
   });
 });

@@ -9,13 +9,16 @@ export type CampaignGuard = {
   hasEnded(pagePath: string): boolean;
 };
 
-export function readCampaignGuard(file: string, now: () => number = Date.now): CampaignGuard {
-  let calendar: CampaignCalendar;
+/** The calendar of CAMPAIGNS_FILE, read once at start; a mistake stops the server naming the file. */
+export function readCampaignCalendar(file: string): CampaignCalendar {
   try {
-    calendar = parseCampaignCalendar(JSON.parse(readFileSync(file, 'utf8')));
+    return parseCampaignCalendar(JSON.parse(readFileSync(file, 'utf8')));
   } catch (cause) {
     throw new Error(`campaign calendar ${file}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
   }
+}
+
+export function campaignGuard(calendar: CampaignCalendar, now: () => number = Date.now): CampaignGuard {
   return {
     hasEnded(pagePath) {
       const slug = campaignOfPage(pagePath);

@@ -6,11 +6,12 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { CampaignCalendar } from '#shared/campaigns.ts';
 import { COOKIES, serializeCookie } from '#shared/cookies.ts';
 import type { Locale } from '#shared/i18n/locales.ts';
 import { REQUESTED_PATH_MARKER } from '#shared/not-found.ts';
 import { sharePlaceOf } from '#shared/share-page.ts';
-import { readCampaignGuard } from './campaigns.ts';
+import { campaignGuard } from './campaigns.ts';
 import { escapeMarkup } from './markup.ts';
 import { resolvePage } from './page-resolver.ts';
 import type { SharePageRenderer } from './share-page.ts';
@@ -25,17 +26,21 @@ type WebOptions = {
   /** The origin absolute addresses start with (PUBLIC_URL, or the one the request came to). */
   origin: (request: FastifyRequest) => string;
   /** The campaign calendar: campaign pages past their end send visitors to /activity-end. */
-  campaignsFile: string;
+  /** The campaign calendar (CAMPAIGNS_FILE). */
+  campaigns: CampaignCalendar;
   /** Renders the share page on the server; without it the page's script renders it. */
   renderSharePage?: SharePageRenderer;
 };
 
-export const webRoutes: FastifyPluginAsync<WebOptions> = async (app, { distDir, secureCookies, embedOrigins, origin, campaignsFile, renderSharePage }) => {
+export const webRoutes: FastifyPluginAsync<WebOptions> = async (
+  app,
+  { distDir, secureCookies, embedOrigins, origin, campaigns: calendar, renderSharePage },
+) => {
   // The drive app may be framed only by Nubo itself and the host pages the operator names (EMBED_ORIGINS).
   const appFrameAncestors = `frame-ancestors ${["'self'", ...embedOrigins].join(' ')}`;
   const index = readSiteIndex(distDir);
   const siteRedirects = readSiteRedirects(index.siteDir);
-  const campaigns = readCampaignGuard(campaignsFile);
+  const campaigns = campaignGuard(calendar);
   if (!index.hasApp && index.pages.size === 0) app.log.warn({ distDir }, 'no built site or drive app found; run the build');
   // Pages, scripts and styles go compressed (a page's HTML is about a quarter of its size in brotli).
   // Registered in this plugin, before the static files, so the API and downloads are left as they are.

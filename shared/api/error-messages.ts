@@ -32,6 +32,8 @@ export const API_ERROR_MESSAGES: Readonly<ApiErrorMessages> = {
   traffic_not_enough: 'premium.error.trafficNotEnough',
   invalid_activation_code: 'premium.error.invalidCode',
   already_checked_in: 'site.checkIn.done',
+  compensation_claimed: 'site.campaign.compensation.claimedBefore',
+  compensation_unavailable: 'site.campaign.compensation.notEligible',
   file_not_found: 'files.error.notFound',
   file_in_recycle_bin: 'files.error.inTrash',
   file_duplicated_name: 'files.error.duplicatedName',

@@ -23,6 +23,8 @@ export const API_ERRORS = {
   file_duplicated_name: { code: 6, status: 409 },
   has_joined_referral: { code: 6, status: 409 },
   already_checked_in: { code: 6, status: 409 },
+  compensation_claimed: { code: 6, status: 409 },
+  compensation_unavailable: { code: 9, status: 403 },
   payload_too_large: { code: 3, status: 413 },
   unsupported_media_type: { code: 3, status: 415 },
   url_unreachable: { code: 9, status: 422 },

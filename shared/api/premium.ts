@@ -13,7 +13,6 @@ export const PREMIUM_PATHS = {
   grants: '/vip/v1/grants',
   quantities: '/vip/v1/quantity/list',
   activationCode: '/vip/v1/order/activation-code',
-  compensate: '/vip/v1/activity/compensate',
 } as const;
 
 export const MAIL_PATHS = {

@@ -125,12 +125,10 @@ type RedeemProps = {
   /** The failure as the page's translated message. */
   describeFailure: (failure: unknown) => string;
   onRedeemed: (redeemed: Redeemed) => void;
-  /** Marks the field for a dialog to focus when it opens (open_redeem_box). */
-  autoFocus?: boolean;
 };
 
-/** The activation-code box (SPEC §2.7 open_redeem_box): the code as typed, its outcome said aloud. */
-export function RedeemForm({ t, redeem, describeFailure, onRedeemed, autoFocus }: RedeemProps) {
+/** The activation-code box: the code as typed, its outcome said aloud. */
+export function RedeemForm({ t, redeem, describeFailure, onRedeemed }: RedeemProps) {
   const input = useRef<HTMLInputElement>(null);
   const [code, setCode] = useState('');
   const [status, setStatus] = useState<{ message: string; kind: 'info' | 'success' | 'error' }>();
@@ -173,7 +171,6 @@ export function RedeemForm({ t, redeem, describeFailure, onRedeemed, autoFocus }
         placeholder="XXXX-XXXX-XXXX-XXXX"
         value={code}
         onValueChange={setCode}
-        {...(autoFocus ? { 'data-autofocus': true } : {})}
       />
       <button type="submit" className="primary" disabled={busy}>
         {t('premium.redeem.button')}

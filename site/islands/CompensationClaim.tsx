@@ -2,8 +2,9 @@
 // SPEC §7.3) for the signed-in visitor. The campaign id comes from content/campaigns.json.
 
 import { useState } from 'react';
-import { PREMIUM_PATHS } from '#shared/api/premium.ts';
+import { COMPENSATION_PATHS, type Compensated } from '#shared/api/compensation.ts';
 import type { MessageKey } from '#shared/i18n/translator.ts';
+import { grantLabel } from '#shared/premium.ts';
 import { describeApiFailure, siteApi } from './island.ts';
 import { type IslandProps, type Status, StatusLine, useHydrated, useIslandText } from './island-ui.tsx';
 
@@ -11,7 +12,12 @@ import { type IslandProps, type Status, StatusLine, useHydrated, useIslandText }
 export const COMPENSATION_CLAIM_MESSAGES: readonly MessageKey[] = [
   'site.campaign.compensation.claim',
   'site.campaign.compensation.claimed',
+  'site.campaign.compensation.claimedBefore',
+  'site.campaign.compensation.notEligible',
   'site.api.working',
+  'premium.grant.premium',
+  'premium.grant.storage',
+  'premium.grant.traffic',
 ];
 
 export function CompensationClaim({ messages, campaignId }: IslandProps & { campaignId: string }) {
@@ -25,10 +31,9 @@ export function CompensationClaim({ messages, campaignId }: IslandProps & { camp
     setBusy(true);
     setStatus({ message: text('site.api.working'), kind: 'info' });
     try {
-      // SPEC §7.3 names the campaign ids but not the body's field; activity_id is Nubo's.
-      await siteApi().post(PREMIUM_PATHS.compensate, { activity_id: campaignId });
+      const { grant } = await siteApi().post<Compensated>(COMPENSATION_PATHS.compensate, { activity_id: campaignId });
       setClaimed(true);
-      setStatus({ message: text('site.campaign.compensation.claimed'), kind: 'success' });
+      setStatus({ message: text('site.campaign.compensation.claimed', { what: grantLabel(grant, text) }), kind: 'success' });
     } catch (cause) {
       setStatus({ message: describeApiFailure(cause, text), kind: 'error' });
       setBusy(false);

@@ -129,3 +129,16 @@ test('an invited friend signs up through the link: both get their premium days',
   );
   await expect(page.locator('[data-membership]')).toHaveText(/^You're a Premium member until/);
 });
+
+test('the compensation is claimed once, and shows among what was given', async ({ page }) => {
+  await signUp(page, 'Conrad Compensated');
+  await page.goto('/activity/compensation');
+  await page.getByRole('button', { name: 'Claim my compensation' }).click();
+  await expect(page.getByRole('status')).toHaveText('Claimed: Premium is yours.');
+  await expect(page.getByRole('button', { name: 'Claim my compensation' })).toBeHidden();
+  await page.reload();
+  await page.getByRole('button', { name: 'Claim my compensation' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your account has already received this compensation.');
+  await page.goto('/drive/payment');
+  await expect(page.locator('.grant-list li[data-kind=premium]')).toContainText('Compensation');
+});

@@ -154,7 +154,7 @@ test.describe('API islands', () => {
     const posted = page.waitForRequest((request) => request.url().endsWith('/vip/v1/activity/compensate') && request.method() === 'POST');
     await page.getByRole('button', { name: uk['site.campaign.compensation.claim']! }).click();
     expect((await posted).postDataJSON()).toEqual({ activity_id: 'aliyun_accident_202409' });
-    await expect(page.getByRole('status')).toHaveText(uk['site.api.unavailable']!);
+    await expect(page.getByRole('status')).toHaveText(uk['error.unauthenticated']!);
   });
 
   test('the shop asks a signed-out visitor to sign in, shows the plans, and checks the activation code before sending it', async ({ page }) => {

@@ -1,6 +1,5 @@
 import { useFailureText, useT } from '../i18n.ts';
-import { remedyFor } from '../stores/premium-dialog.ts';
-import { MoreButton } from './premium/MoreButton.tsx';
+import { MoreLink, remedyFor } from './premium/MoreLink.tsx';
 
 type Props = { failure: unknown; onRetry?: (() => void) | undefined };
 
@@ -11,7 +10,7 @@ export function FailureNotice({ failure, onRetry }: Props) {
   return (
     <div className="notice notice-error" role="alert">
       <p>{describeFailure(failure)}</p>
-      <MoreButton remedy={remedyFor(failure)} />
+      <MoreLink remedy={remedyFor(failure)} />
       {onRetry && (
         <button type="button" className="button secondary" onClick={onRetry}>
           {t('error.retry')}

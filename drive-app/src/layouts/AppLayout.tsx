@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { PremiumDialogs } from '../components/dialogs/PremiumDialog.tsx';
 import { Header } from '../components/Header.tsx';
 import { Sidebar } from '../components/Sidebar.tsx';
 import { SearchBox } from '../components/search/SearchBox.tsx';
@@ -24,7 +23,6 @@ export function AppLayout() {
         </main>
       </div>
       <EmbeddedActions />
-      {signedIn && <PremiumDialogs />}
     </div>
   );
 }

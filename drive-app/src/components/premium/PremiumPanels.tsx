@@ -14,8 +14,8 @@ import { InvitePanel } from './InvitePanel.tsx';
 /** Which part of premium a page or dialog is about: all of it, storage, or download traffic. */
 export type PremiumFocus = 'all' | Exclude<GrantKind, 'premium'>;
 
-/** What a premium page or dialog shows: the membership, usage, plans, the code box, the grants. */
-export function PremiumPanels({ focus, autoFocusCode = false }: { focus: PremiumFocus; autoFocusCode?: boolean }) {
+/** What a premium page shows: the membership, usage, plans, the code box, the grants. */
+export function PremiumPanels({ focus }: { focus: PremiumFocus }) {
   const t = useT();
   const locale = useLocaleCode();
   const describeFailure = useFailureText();
@@ -36,7 +36,7 @@ export function PremiumPanels({ focus, autoFocusCode = false }: { focus: Premium
       </section>
       <section className="panel" aria-labelledby="redeem-heading">
         <h2 id="redeem-heading">{t('premium.redeem.title')}</h2>
-        <RedeemForm t={t} redeem={drivePremium.redeem} describeFailure={describeFailure} onRedeemed={premiumChanged} autoFocus={autoFocusCode} />
+        <RedeemForm t={t} redeem={drivePremium.redeem} describeFailure={describeFailure} onRedeemed={premiumChanged} />
       </section>
       {focus === 'all' && <TierSummary tiers={offer.tiers} t={t} />}
       <PlanList offer={offer} kind={focus === 'all' ? undefined : focus} t={t} locale={locale} />

@@ -2,10 +2,9 @@ import { useRef } from 'react';
 import { messageText } from '#shared/api/error-messages.ts';
 import { formatSize } from '#shared/format.ts';
 import { useT } from '../../i18n.ts';
-import { remedyForMessage } from '../../stores/premium-dialog.ts';
 import type { UploadEntry } from '../../stores/upload-queue.ts';
 import { uploadQueue } from '../../stores/uploads.ts';
-import { MoreButton } from '../premium/MoreButton.tsx';
+import { MoreLink, remedyForMessage } from '../premium/MoreLink.tsx';
 
 /** One upload: its name, a progress bar, what it is doing (or why it stopped) and its controls. */
 export function UploadItem({ entry }: { entry: UploadEntry }) {
@@ -47,7 +46,7 @@ export function UploadItem({ entry }: { entry: UploadEntry }) {
       <p className="upload-state">{state}</p>
       {entry.problem && (
         <p className="upload-problem" role="alert">
-          {messageText(t, entry.problem)} <MoreButton remedy={remedyForMessage(entry.problem)} />
+          {messageText(t, entry.problem)} <MoreLink remedy={remedyForMessage(entry.problem)} />
         </p>
       )}
       <div className="upload-actions">
