@@ -16,6 +16,7 @@ import { errorBody, ServiceError } from './errors.ts';
 import { threadedHttpSource } from './offline/download-thread.ts';
 import { networkGuard, type ResolveHost, systemResolve } from './offline/network-guard.ts';
 import { torrentSource } from './offline/torrent-source.ts';
+import { stripeProvider } from './payments/stripe.ts';
 import { accessRoutes } from './routes/access.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { checkInRoutes } from './routes/check-in.ts';
@@ -28,6 +29,7 @@ import { messagesRoutes } from './routes/messages.ts';
 import { moderationRoutes } from './routes/moderation.ts';
 import { offlineRoutes } from './routes/offline.ts';
 import { premiumRoutes } from './routes/premium.ts';
+import { purchaseRoutes } from './routes/purchases.ts';
 import { remoteConfigRoutes } from './routes/remote-config.ts';
 import { restoreRoutes } from './routes/restore.ts';
 import { shareRoutes } from './routes/shares.ts';
@@ -46,6 +48,7 @@ import { moderationService } from './services/moderation.ts';
 import { offlineService } from './services/offline.ts';
 import { standingRules } from './services/premium/standing.ts';
 import { premiumService, type RedeemLimits } from './services/premium.ts';
+import { purchasesService } from './services/purchases.ts';
 import { remoteConfigService } from './services/remote-config.ts';
 import { restoreService } from './services/restore.ts';
 import { shareRules } from './services/share-status.ts';
@@ -190,15 +193,17 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   const restore = restoreService({ db: database.db, files, rules });
   worker.handle(taskHandlers({ files, restore, offline }));
   await app.register(taskRoutes, { tasks, auth, wake: worker.wake });
+  const payments = config.stripe ? stripeProvider(config.stripe) : undefined;
   const premium = premiumService({
     db: database.db,
     plans: config.plans,
     standing,
     counters,
-    payments: false,
+    payments: payments !== undefined,
     ...(redeemLimits ? { redeemLimits } : {}),
   });
   await app.register(premiumRoutes, { premium, offline, auth });
+  await app.register(purchaseRoutes, { purchases: purchasesService({ db: database.db, plans: config.plans, provider: payments, log: app.log }), auth, origin });
   await app.register(invitationRoutes, { invitations: invitationsService({ db: database.db, rewards: config.plans.invitation }), auth, origin });
   const campaigns = readCampaignCalendar(config.campaignsFile);
   await app.register(compensationRoutes, { compensation: compensationService({ db: database.db, calendar: campaigns }), auth });

@@ -52,12 +52,22 @@ export type Config = {
   offline: OfflineConfig;
   /** The tiers, plans and rewards on offer (PLANS_FILE); the free tier alone when unset. */
   plans: Plans;
+  /** Card payments through Stripe; none (plans come through activation codes only) when unset. */
+  stripe: StripeConfig | undefined;
   /** How many tasks (offline downloads, copies, emptying the trash) one server process runs at once. */
   taskConcurrency: number;
   /** Seconds a server process's claim on a task lasts without a heartbeat: a stopped process's tasks go on elsewhere after it. */
   taskLeaseSeconds: number;
   /** Whether the public site's hidden debug console may open (DEBUG_CONSOLE, SPEC §4); off unless the operator says on. */
   debugConsole: boolean;
+};
+
+export type StripeConfig = {
+  secretKey: string;
+  /** The webhook endpoint's signing secret (whsec_…). */
+  webhookSecret: string;
+  /** Another address for Stripe's API (a stand-in); Stripe's own when absent. */
+  apiUrl: string | undefined;
 };
 
 export type OfflineConfig = {
@@ -119,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     blockedNetworks: parseNetworks('BLOCKED_NETWORKS', env.BLOCKED_NETWORKS),
     offline,
     plans: parsePlansFile(env.PLANS_FILE, offline),
+    stripe: parseStripe(env),
     taskConcurrency: parseWhole('TASK_CONCURRENCY', env.TASK_CONCURRENCY, 4, 1),
     taskLeaseSeconds: parseWhole('TASK_LEASE_SECONDS', env.TASK_LEASE_SECONDS, 30, 1),
     debugConsole: parseOnOff('DEBUG_CONSOLE', env.DEBUG_CONSOLE, false),
@@ -137,6 +148,23 @@ function parseOffline(env: NodeJS.ProcessEnv): OfflineConfig {
     dht: parseOnOff('OFFLINE_DHT', env.OFFLINE_DHT, true),
     seed: parseOnOff('OFFLINE_SEED', env.OFFLINE_SEED, false),
   };
+}
+
+function parseStripe(env: NodeJS.ProcessEnv): StripeConfig | undefined {
+  const secretKey = env.STRIPE_SECRET_KEY ?? '';
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET ?? '';
+  if (!secretKey && !webhookSecret) return undefined;
+  if (!/^(sk|rk)_\w+$/.test(secretKey))
+    throw new ConfigError('STRIPE_SECRET_KEY must be a Stripe secret key (sk_… or rk_…), set together with STRIPE_WEBHOOK_SECRET');
+  if (!/^whsec_\w+$/.test(webhookSecret))
+    throw new ConfigError("STRIPE_WEBHOOK_SECRET must be the webhook endpoint's signing secret (whsec_…), set together with STRIPE_SECRET_KEY");
+  let apiUrl: string | undefined;
+  if (env.STRIPE_API_URL) {
+    const url = assertUrl('STRIPE_API_URL', env.STRIPE_API_URL);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError('STRIPE_API_URL must be an http(s) address');
+    apiUrl = url.origin;
+  }
+  return { secretKey, webhookSecret, apiUrl };
 }
 
 function parsePlansFile(raw: string | undefined, offline: OfflineConfig): Plans {

@@ -260,6 +260,30 @@ export interface InvitationTable {
   created_at: number;
 }
 
+export type PurchaseStatus = 'pending' | 'paid' | 'failed';
+
+export interface PurchaseTable {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  /** The GrantTerms bought, as JSON. */
+  terms: string;
+  currency: string;
+  /** In the currency's minor unit. */
+  amount: number;
+  status: PurchaseStatus;
+  provider: string;
+  /** The provider's id for it (a Stripe Checkout Session). */
+  provider_ref: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PaymentEventTable {
+  id: string;
+  received_at: number;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -282,4 +306,6 @@ export interface Database {
   check_in: CheckInTable;
   invite_code: InviteCodeTable;
   invitation: InvitationTable;
+  purchase: PurchaseTable;
+  payment_event: PaymentEventTable;
 }

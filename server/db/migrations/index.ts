@@ -17,6 +17,7 @@ import { taskStarts } from './0014_task_starts.ts';
 import { premium } from './0015_premium.ts';
 import { checkIns } from './0016_check_ins.ts';
 import { invitations } from './0017_invitations.ts';
+import { purchases } from './0018_purchases.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -36,4 +37,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0015_premium': premium,
   '0016_check_ins': checkIns,
   '0017_invitations': invitations,
+  '0018_purchases': purchases,
 };

@@ -1,0 +1,14 @@
+// A purchase as the API answers it.
+import type { Purchase } from '#shared/api/purchases.ts';
+import type { PurchaseRow } from '../services/purchases.ts';
+
+export function presentPurchase(purchase: PurchaseRow): Purchase {
+  return {
+    id: purchase.id,
+    plan_id: purchase.plan_id,
+    status: purchase.status,
+    currency: purchase.currency,
+    amount: Number(purchase.amount),
+    created_time: new Date(Number(purchase.created_at)).toISOString(),
+  };
+}
