@@ -8,6 +8,7 @@ import { filesApi } from '#shared/api/files-client.ts';
 import { invitationsApi } from '#shared/api/invitations-client.ts';
 import { offlineApi } from '#shared/api/offline-client.ts';
 import { premiumApi } from '#shared/api/premium-client.ts';
+import { purchasesApi } from '#shared/api/purchases-client.ts';
 import { sharesApi } from '#shared/api/shares-client.ts';
 import { withSessionRefresh } from './accounts/session-refresh.ts';
 import { forgetSignIn, rememberSignIn } from './accounts/signed-in-marker.ts';
@@ -53,3 +54,6 @@ export const drivePremium = premiumApi(api);
 
 /** Invitations: one's invite code and link, joining through someone's, over the same client. */
 export const driveInvitations = invitationsApi(api);
+
+/** Buying plans: checkouts and purchases, over the same client. */
+export const drivePurchases = purchasesApi(api);

@@ -6,6 +6,7 @@ export function presentPurchase(purchase: PurchaseRow): Purchase {
   return {
     id: purchase.id,
     plan_id: purchase.plan_id,
+    terms: JSON.parse(purchase.terms),
     status: purchase.status,
     currency: purchase.currency,
     amount: Number(purchase.amount),

@@ -39,7 +39,7 @@ const readBody = async (request: IncomingMessage) => {
   return Buffer.concat(chunks).toString('utf8');
 };
 
-export async function startStripeStandIn(options: { webhookSecret: string }): Promise<StripeStandIn> {
+export async function startStripeStandIn(options: { webhookSecret: string; port?: number }): Promise<StripeStandIn> {
   const sessions = new Map<string, StandInSession>();
   const stripe = new Stripe('sk_test_stand_in');
 
@@ -113,7 +113,7 @@ export async function startStripeStandIn(options: { webhookSecret: string }): Pr
     if (request.method === 'POST' && paying![2] === '/cancel') return response.writeHead(303, { Location: session.cancelUrl }).end();
     send(405, '{}');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const standIn: StripeStandIn = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     webhookUrl: '',

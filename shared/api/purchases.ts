@@ -2,6 +2,7 @@
 // pays on the payment provider's hosted page, and comes back to the drive's premium page, which
 // follows the purchase until the provider's event says how it ended.
 import { type Static, Type } from 'typebox';
+import { GrantTerms } from './premium.ts';
 import { oneOf, Time } from './resources.ts';
 
 export const PURCHASE_PATHS = {
@@ -31,6 +32,8 @@ export const PURCHASE_STATUSES = ['pending', 'paid', 'failed'] as const;
 export const PurchaseSchema = Type.Object({
   id: Type.String(),
   plan_id: Type.String(),
+  /** What it buys. */
+  terms: GrantTerms,
   status: oneOf(PURCHASE_STATUSES),
   currency: Type.String(),
   amount: Type.Integer(),

@@ -46,6 +46,8 @@ export const PREMIUM_MESSAGES: readonly MessageKey[] = [
   'premium.redeem.empty',
   'premium.redeem.done',
   'premium.working',
+  'premium.buy',
+  'premium.purchase.starting',
 ];
 
 /** What the free and the premium tier give every account. */
@@ -67,9 +69,32 @@ export function TierSummary({ tiers, t }: { tiers: Plans['tiers']; t: Translate 
   );
 }
 
-/** The plans on offer (of one kind, when given), with their prices in the visitor's format. */
-export function PlanList({ offer, kind, t, locale }: { offer: Plans; kind?: GrantKind | undefined; t: Translate; locale: string }) {
+type PlanListProps = {
+  offer: Plans;
+  kind?: GrantKind | undefined;
+  t: Translate;
+  locale: string;
+  /** Starts buying a plan at one of its prices (answers where to pay); without it prices are only shown. */
+  buy?: ((planId: string, currency: string) => Promise<string>) | undefined;
+  describeFailure: (failure: unknown) => string;
+};
+
+/** The plans on offer (of one kind, when given), with their prices in the visitor's format, to buy when payments are set up. */
+export function PlanList({ offer, kind, t, locale, buy, describeFailure }: PlanListProps) {
   const plans = offer.plans.filter((plan) => !kind || plan.kind === kind);
+  const [status, setStatus] = useState<{ message: string; kind: 'info' | 'error' }>();
+  const [busy, setBusy] = useState(false);
+  const start = async (planId: string, currency: string) => {
+    if (!buy) return;
+    setBusy(true);
+    setStatus({ message: t('premium.purchase.starting'), kind: 'info' });
+    try {
+      location.assign(await buy(planId, currency));
+    } catch (failure) {
+      setStatus({ message: describeFailure(failure), kind: 'error' });
+      setBusy(false);
+    }
+  };
   return (
     <section className="panel premium-plans" aria-labelledby="premium-plans-heading">
       <h2 id="premium-plans-heading">{t('premium.plans.title')}</h2>
@@ -81,13 +106,26 @@ export function PlanList({ offer, kind, t, locale }: { offer: Plans; kind?: Gran
           {plans.map((plan) => (
             <li key={plan.id} data-plan={plan.id}>
               <span className="plan-name">{planLabel(plan, t)}</span>
-              <span className="plan-price">
-                {plan.prices.length > 0 ? plan.prices.map((price) => formatPrice(price, locale)).join(' · ') : t('premium.plan.codeOnly')}
-              </span>
+              {plan.prices.length === 0 ? (
+                <span className="plan-price">{t('premium.plan.codeOnly')}</span>
+              ) : buy ? (
+                <span className="plan-price">
+                  {plan.prices.map((price) => (
+                    <button key={price.currency} type="button" className="button secondary" disabled={busy} onClick={() => void start(plan.id, price.currency)}>
+                      {t('premium.buy', { price: formatPrice(price, locale) })}
+                    </button>
+                  ))}
+                </span>
+              ) : (
+                <span className="plan-price">{plan.prices.map((price) => formatPrice(price, locale)).join(' · ')}</span>
+              )}
             </li>
           ))}
         </ul>
       )}
+      <p className="status" role="status" aria-live="polite" data-kind={status?.kind}>
+        {status?.message}
+      </p>
     </section>
   );
 }

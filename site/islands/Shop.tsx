@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Grant, Plans } from '#shared/api/premium.ts';
 import { premiumApi } from '#shared/api/premium-client.ts';
+import { purchasesApi } from '#shared/api/purchases-client.ts';
 import { formatLongDate } from '#shared/format.ts';
 import type { MessageKey } from '#shared/i18n/translator.ts';
 import { premiumFromVip } from '#shared/premium.ts';
@@ -25,6 +26,7 @@ export function Shop({ messages }: IslandProps) {
   const text = useIslandText(messages);
   const hydrated = useHydrated();
   const premium = useMemo(() => premiumApi(siteApi()), []);
+  const purchases = useMemo(() => purchasesApi(siteApi()), []);
   const [membership, setMembership] = useState<Status>();
   const [offer, setOffer] = useState<Plans>();
   const [grants, setGrants] = useState<Grant[]>();
@@ -58,7 +60,15 @@ export function Shop({ messages }: IslandProps) {
         {hydrated && <RedeemForm t={text} redeem={premium.redeem} describeFailure={(cause) => describeApiFailure(cause, text)} onRedeemed={loadMembership} />}
       </section>
       {offer && <TierSummary tiers={offer.tiers} t={text} />}
-      {offer && <PlanList offer={offer} t={text} locale={document.documentElement.lang} />}
+      {offer && (
+        <PlanList
+          offer={offer}
+          t={text}
+          locale={document.documentElement.lang}
+          buy={offer.payments ? purchases.checkout : undefined}
+          describeFailure={(cause) => describeApiFailure(cause, text)}
+        />
+      )}
       {grants && <GrantList grants={grants} t={text} />}
     </div>
   );

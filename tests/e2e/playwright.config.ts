@@ -20,6 +20,8 @@ const freePort = () =>
 process.env.E2E_PORT ??= freePort();
 // The embedded-mode tests frame the app from a host page on this port, which EMBED_ORIGINS allows.
 process.env.E2E_EMBED_HOST_PORT ??= freePort();
+// The premium tests run a stand-in for Stripe here (server/testing/stripe-stand-in.ts).
+process.env.E2E_STRIPE_PORT ??= freePort();
 const port = Number(process.env.E2E_PORT);
 const embedHostPort = Number(process.env.E2E_EMBED_HOST_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -74,6 +76,10 @@ export default defineConfig({
       CAMPAIGNS_FILE: path.join(root, 'tests/fixtures/campaigns.e2e.json'),
       // The free tier as without a plans file, and plans the premium tests redeem codes for.
       PLANS_FILE: path.join(root, 'tests/fixtures/plans.e2e.json'),
+      // Card payments through the stand-in, which signs its events with this secret.
+      STRIPE_SECRET_KEY: 'sk_test_e2e',
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+      STRIPE_API_URL: `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`,
     },
   },
 });

@@ -5,9 +5,17 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { type StripeStandIn, startStripeStandIn } from '../../server/testing/stripe-stand-in.ts';
 import { PASSWORD, signUp } from './drive-helpers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+
+let stripe: StripeStandIn;
+test.beforeAll(async () => {
+  stripe = await startStripeStandIn({ webhookSecret: 'whsec_e2e', port: Number(process.env.E2E_STRIPE_PORT) });
+  stripe.webhookUrl = `http://127.0.0.1:${process.env.E2E_PORT}/vip/v1/payments/stripe/webhook`;
+});
+test.afterAll(async () => stripe?.close());
 
 /** Codes for a plan of tests/fixtures/plans.e2e.json, minted as the operator does. */
 function mint(plan: string, count = 1): string[] {
@@ -37,7 +45,7 @@ test('a code redeemed on the premium page turns premium on, and a storage code g
   await expect(page.getByRole('heading', { level: 1, name: 'Premium and storage' })).toBeVisible();
   await expect(page.locator('[data-membership]')).toHaveText("You're on the free plan.");
   await expect(page.locator('[data-plan=premium-month]')).toContainText('Premium for 31 days');
-  await expect(page.locator('[data-plan=premium-month]')).toContainText('With an activation code');
+  await expect(page.locator('[data-plan=storage-1tb]')).toContainText('With an activation code');
   await expect(page.getByRole('region', { name: "What you've been given" })).toContainText('Nothing yet.');
 
   // A wrong code is refused, translated, and the field keeps focus for another try.
@@ -141,4 +149,24 @@ test('the compensation is claimed once, and shows among what was given', async (
   await expect(page.getByRole('status')).toHaveText('Your account has already received this compensation.');
   await page.goto('/drive/payment');
   await expect(page.locator('.grant-list li[data-kind=premium]')).toContainText('Compensation');
+});
+
+test('a plan bought on the provider’s page turns premium on once the payment is confirmed; leaving the page charges nothing', async ({ page }) => {
+  await signUp(page, 'Bea Buyer');
+  await page.goto('/drive/payment');
+  // Leaving the checkout comes back saying nothing was charged.
+  await page.locator('[data-plan=premium-month]').getByRole('button', { name: 'Buy for €5.49' }).click();
+  await expect(page.getByRole('heading', { name: 'Pay 549 eur' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.locator('[data-purchase]')).toHaveText('You left the payment page; nothing was charged.');
+  await expect(page.locator('[data-membership]')).toHaveText("You're on the free plan.");
+
+  await page.locator('[data-plan=premium-month]').getByRole('button', { name: 'Buy for $5.99' }).click();
+  await expect(page.getByRole('heading', { name: 'Pay 599 usd' })).toBeVisible();
+  // The stand-in's Pay delivers Stripe's signed event to the server, then sends the person back.
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/drive\/payment\?purchase=\w+$/);
+  await expect(page.locator('[data-purchase]')).toHaveText('Payment received: Premium for 31 days is yours.');
+  await expect(page.locator('[data-membership]')).toHaveText(/^You're a Premium member until/);
+  await expect(page.locator('.grant-list li[data-kind=premium]')).toContainText('Purchase');
 });

@@ -3,13 +3,14 @@ import type { GrantKind } from '#shared/api/premium.ts';
 import { formatLongDate, formatSize } from '#shared/format.ts';
 import { overStorageLimit, premiumFromVip } from '#shared/premium.ts';
 import { GrantList, PlanList, RedeemForm, TierSummary } from '#shared/ui/Premium.tsx';
-import { drivePremium } from '../../api.ts';
+import { drivePremium, drivePurchases } from '../../api.ts';
 import { useFailureText, useLocaleCode, useT } from '../../i18n.ts';
 import { $premium, premiumChanged, refreshPremium } from '../../stores/premium.ts';
 import { $quota } from '../../stores/quota.ts';
 import { BusyNotice } from '../BusyNotice.tsx';
 import { FailureNotice } from '../FailureNotice.tsx';
 import { InvitePanel } from './InvitePanel.tsx';
+import { PurchaseResult } from './PurchaseResult.tsx';
 
 /** Which part of premium a page or dialog is about: all of it, storage, or download traffic. */
 export type PremiumFocus = 'all' | Exclude<GrantKind, 'premium'>;
@@ -26,6 +27,7 @@ export function PremiumPanels({ focus }: { focus: PremiumFocus }) {
   const premium = premiumFromVip(vip).premium;
   return (
     <div className="premium-panels">
+      <PurchaseResult />
       <section className="panel" aria-labelledby="membership-heading">
         <h2 id="membership-heading">{t('premium.membership.title')}</h2>
         <p data-membership={premium ? 'premium' : 'free'}>
@@ -39,7 +41,14 @@ export function PremiumPanels({ focus }: { focus: PremiumFocus }) {
         <RedeemForm t={t} redeem={drivePremium.redeem} describeFailure={describeFailure} onRedeemed={premiumChanged} />
       </section>
       {focus === 'all' && <TierSummary tiers={offer.tiers} t={t} />}
-      <PlanList offer={offer} kind={focus === 'all' ? undefined : focus} t={t} locale={locale} />
+      <PlanList
+        offer={offer}
+        kind={focus === 'all' ? undefined : focus}
+        t={t}
+        locale={locale}
+        buy={offer.payments ? drivePurchases.checkout : undefined}
+        describeFailure={describeFailure}
+      />
       {focus === 'all' && <InvitePanel />}
       <GrantList grants={grants} t={t} />
     </div>
