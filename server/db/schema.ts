@@ -284,6 +284,12 @@ export interface PaymentEventTable {
   received_at: number;
 }
 
+export interface MailOptOutTable {
+  user_id: string;
+  scene: string;
+  created_at: number;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -308,4 +314,5 @@ export interface Database {
   invitation: InvitationTable;
   purchase: PurchaseTable;
   payment_event: PaymentEventTable;
+  mail_opt_out: MailOptOutTable;
 }

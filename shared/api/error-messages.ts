@@ -31,6 +31,7 @@ export const API_ERROR_MESSAGES: Readonly<ApiErrorMessages> = {
   file_space_not_enough: 'files.error.spaceNotEnough',
   traffic_not_enough: 'premium.error.trafficNotEnough',
   invalid_activation_code: 'premium.error.invalidCode',
+  invalid_unsubscribe_link: 'site.unsubscribe.invalid',
   already_checked_in: 'site.checkIn.done',
   compensation_claimed: 'site.campaign.compensation.claimedBefore',
   compensation_unavailable: 'site.campaign.compensation.notEligible',

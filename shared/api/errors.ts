@@ -8,6 +8,7 @@ export const API_ERRORS = {
   file_move_or_copy_to_cur: { code: 3, status: 400 },
   url_unsupported: { code: 3, status: 400 },
   invalid_activation_code: { code: 3, status: 400 },
+  invalid_unsubscribe_link: { code: 3, status: 400 },
   captcha_invalid: { code: 3, status: 400 },
   invalid_grant: { code: 3, status: 400 },
   invalid_account_or_password: { code: 3, status: 400 },

@@ -15,10 +15,6 @@ export const PREMIUM_PATHS = {
   activationCode: '/vip/v1/order/activation-code',
 } as const;
 
-export const MAIL_PATHS = {
-  unsubscribe: '/mail/v1/unsubscribe',
-} as const;
-
 /** What a grant gives: premium membership for a time, storage for a time, or a traffic pack. */
 export const GRANT_KINDS = ['premium', 'storage', 'traffic'] as const;
 export type GrantKind = (typeof GRANT_KINDS)[number];

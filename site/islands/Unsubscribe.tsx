@@ -1,9 +1,9 @@
-// /unsubscribe: the e-mail's link carries ?d=, which the mail API takes as it is (SPEC §3.1
-// unsubscribeInfo, §7.5). Nothing happens until the visitor confirms, so a mail scanner that
+// /unsubscribe: the e-mail's link carries ?d=, a signed and expiring token the mail API checks
+// (SPEC §3.1 unsubscribeInfo, §7.5). Nothing happens until the visitor confirms, so a mail scanner that
 // follows links does not unsubscribe anyone.
 
 import { useEffect, useState } from 'react';
-import { MAIL_PATHS } from '#shared/api/premium.ts';
+import { MAIL_PATHS, type Unsubscribed } from '#shared/api/mail.ts';
 import type { MessageKey } from '#shared/i18n/translator.ts';
 import { describeApiFailure, siteApi } from './island.ts';
 import { type IslandProps, type Status, StatusLine, useIslandText } from './island-ui.tsx';
@@ -12,7 +12,7 @@ import { type IslandProps, type Status, StatusLine, useIslandText } from './isla
 export const UNSUBSCRIBE_MESSAGES: readonly MessageKey[] = [
   'site.unsubscribe.button',
   'site.unsubscribe.missingCode',
-  'site.unsubscribe.done',
+  'site.unsubscribe.invalid',
   'site.unsubscribe.doneFor',
   'site.api.working',
 ];
@@ -34,9 +34,8 @@ export function Unsubscribe({ messages }: IslandProps) {
     setBusy(true);
     setStatus({ message: text('site.api.working'), kind: 'info' });
     try {
-      const answer = await siteApi().get<{ email?: unknown }>(MAIL_PATHS.unsubscribe, { d });
-      const email = typeof answer?.email === 'string' ? answer.email : '';
-      setStatus({ message: email ? text('site.unsubscribe.doneFor', { email }) : text('site.unsubscribe.done'), kind: 'success' });
+      const { email } = await siteApi().get<Unsubscribed>(MAIL_PATHS.unsubscribe, { d });
+      setStatus({ message: text('site.unsubscribe.doneFor', { email }), kind: 'success' });
       setDone(true);
     } catch (cause) {
       setStatus({ message: describeApiFailure(cause, text), kind: 'error' });

@@ -143,7 +143,7 @@ test.describe('API islands', () => {
     await expect(button).toBeVisible();
     expect(calls).toEqual([]);
     await button.click();
-    await expect(page.getByRole('status')).toHaveText(ko['site.api.unavailable']!);
+    await expect(page.getByRole('status')).toHaveText(ko['site.unsubscribe.invalid']!);
     expect(calls).toHaveLength(1);
     expect(new URL(calls[0]!).searchParams.get('d')).toBe('abc123');
   });

@@ -18,6 +18,7 @@ import { premium } from './0015_premium.ts';
 import { checkIns } from './0016_check_ins.ts';
 import { invitations } from './0017_invitations.ts';
 import { purchases } from './0018_purchases.ts';
+import { mailOptOuts } from './0019_mail_opt_outs.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -38,4 +39,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016_check_ins': checkIns,
   '0017_invitations': invitations,
   '0018_purchases': purchases,
+  '0019_mail_opt_outs': mailOptOuts,
 };

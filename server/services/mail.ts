@@ -1,0 +1,53 @@
+// Unsubscribing (SPEC §7.5): each e-mail's link carries a token signed with a server secret,
+// naming the account and the scene, and expiring; following it (after the page's confirmation)
+// records that the account wants no more e-mails of that scene. The mailer reads the opt-outs.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { MailScene } from '#shared/api/mail.ts';
+import { DAY_MS } from '../calendar.ts';
+import type { Database } from '../db/schema.ts';
+import { ServiceError } from '../errors.ts';
+
+/** How long an e-mail's unsubscribe link works. */
+export const UNSUBSCRIBE_LINK_DAYS = 90;
+
+const invalidLink = (reason: string) =>
+  new ServiceError('invalid_unsubscribe_link', 'This unsubscribe link has expired or is not valid. Use the link in a more recent e-mail.', [{ reason }]);
+
+export function mailService(deps: { db: Kysely<Database>; key: Buffer; now?: () => number }) {
+  const { db, key } = deps;
+  const now = deps.now ?? Date.now;
+  const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+
+  return {
+    /** The `d` of an e-mail's unsubscribe link. */
+    unsubscribeToken(userId: string, scene: MailScene): string {
+      const payload = Buffer.from(JSON.stringify({ u: userId, s: scene, e: now() + UNSUBSCRIBE_LINK_DAYS * DAY_MS })).toString('base64url');
+      return `${payload}.${sign(payload)}`;
+    },
+
+    /** Stops the scene's e-mails for the account the token names. */
+    async unsubscribe(token: string): Promise<{ email: string; scene: string }> {
+      const [payload = '', signature = ''] = token.split('.');
+      const expected = Buffer.from(sign(payload));
+      const given = Buffer.from(signature);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalidLink('signature');
+      const { u: userId, s: scene, e: expires } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { u: string; s: string; e: number };
+      if (!(expires > now())) throw invalidLink('expired');
+      const user = await db.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirst();
+      if (!user) throw invalidLink('account');
+      await db
+        .insertInto('mail_opt_out')
+        .values({ user_id: userId, scene, created_at: now() })
+        .onConflict((c) => c.columns(['user_id', 'scene']).doNothing())
+        .execute();
+      return { email: user.email, scene };
+    },
+
+    /** Whether the account stopped this scene's e-mails. */
+    optedOut: async (userId: string, scene: MailScene) =>
+      (await db.selectFrom('mail_opt_out').select('scene').where('user_id', '=', userId).where('scene', '=', scene).executeTakeFirst()) !== undefined,
+  };
+}
+
+export type MailService = ReturnType<typeof mailService>;
