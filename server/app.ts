@@ -215,7 +215,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   await app.register(restoreRoutes, { restore, auth, enqueueRestore: restoreAsTask(worker) });
   await app.register(statisticsRoutes, { statistics: statisticsService({ counters }) });
   await app.register(accessRoutes, { blockedNetworks: config.blockedNetworks });
-  await app.register(remoteConfigRoutes, { remoteConfig: remoteConfigService({ debugConsole: config.debugConsole }) });
+  await app.register(remoteConfigRoutes, { remoteConfig: remoteConfigService({ debugConsole: config.debugConsole, clientConfig: config.clientConfig }) });
   await app.register(moderationRoutes, { moderation: moderationService({ db: database.db }), auth });
   await accounts.grantAdminRoles(config.adminEmails);
   app.addHook('onReady', async () => {

@@ -1,5 +1,6 @@
 // Nubo's configuration: environment variables only, validated once at start so a typo stops the
 // server with a clear message instead of surfacing later as a strange failure.
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { frameMessageTarget } from '#shared/embedded.ts';
@@ -60,7 +61,13 @@ export type Config = {
   taskLeaseSeconds: number;
   /** Whether the public site's hidden debug console may open (DEBUG_CONSOLE, SPEC §4); off unless the operator says on. */
   debugConsole: boolean;
+  /** The config API's sections (CLIENT_CONFIG_FILE, SPEC §7.4), as the operator wrote them. */
+  clientConfig: ClientConfigSections;
 };
+
+/** The sections of the config API; a value may be given per locale (`{ "en-US": …, "es": … }`). */
+export type ClientConfigSections = Record<(typeof CLIENT_CONFIG_SECTIONS)[number], unknown>;
+export const CLIENT_CONFIG_SECTIONS = ['basic', 'resources', 'activity_operation', 'external_products'] as const;
 
 export type StripeConfig = {
   secretKey: string;
@@ -133,6 +140,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     taskConcurrency: parseWhole('TASK_CONCURRENCY', env.TASK_CONCURRENCY, 4, 1),
     taskLeaseSeconds: parseWhole('TASK_LEASE_SECONDS', env.TASK_LEASE_SECONDS, 30, 1),
     debugConsole: parseOnOff('DEBUG_CONSOLE', env.DEBUG_CONSOLE, false),
+    clientConfig: parseClientConfig(path.resolve(env.CLIENT_CONFIG_FILE ?? path.join(ROOT, 'content', 'client-config.json'))),
+  };
+}
+
+function parseClientConfig(file: string): ClientConfigSections {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (failure) {
+    throw new ConfigError(`CLIENT_CONFIG_FILE: cannot read ${file}: ${(failure as Error).message}`);
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new ConfigError(`CLIENT_CONFIG_FILE: ${file} must hold an object of sections`);
+  const unknown = Object.keys(json).filter((key) => !(CLIENT_CONFIG_SECTIONS as readonly string[]).includes(key));
+  if (unknown.length > 0) throw new ConfigError(`CLIENT_CONFIG_FILE: unknown sections ${unknown.join(', ')} (known: ${CLIENT_CONFIG_SECTIONS.join(', ')})`);
+  const sections = json as Partial<ClientConfigSections>;
+  return {
+    basic: sections.basic ?? {},
+    resources: sections.resources ?? {},
+    activity_operation: sections.activity_operation ?? [],
+    external_products: sections.external_products ?? [],
   };
 }
 

@@ -1,4 +1,8 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { ENGINES, startTestServer } from '../testing/harness.ts';
 
 const ask = (url: string, body: unknown = {}) =>
@@ -37,5 +41,56 @@ describe.each(ENGINES)('POST /config/v1/debug_options (%s)', (engine) => {
     } finally {
       await server.dispose();
     }
+  });
+});
+
+describe('the config API’s sections (SPEC §7.4)', () => {
+  const post = (url: string, path: string, body: unknown) =>
+    fetch(`${url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).then(async (r) => [
+      r.status,
+      await r.json(),
+    ]);
+
+  it('answers each section of CLIENT_CONFIG_FILE in the app’s language, else the system’s, else en-US', async () => {
+    const clientConfig = {
+      basic: { support: 'help@example.org', greeting: { 'en-US': 'Hello', es: 'Hola', 'zh-TW': '你好' } },
+      resources: { help: { 'en-US': '/help', ja: '/ja/help' } },
+      activity_operation: [{ id: 'a1', title: { 'en-US': 'Check in', ru: 'Отметка' } }],
+      external_products: [],
+    };
+    const server = await startTestServer('sqlite', { clientConfig });
+    try {
+      expect(await post(server.url, '/config/v1/basic', { client: 'web', data: { language_system: 'es-MX', language_app: 'zh-Hant' } })).toEqual([
+        200,
+        { value: { language: 'zh-TW', values: { support: 'help@example.org', greeting: '你好' } } },
+      ]);
+      expect(await post(server.url, '/config/v1/basic', { client: 'web', data: { language_system: 'es-MX' } })).toEqual([
+        200,
+        { value: { language: 'es', values: { support: 'help@example.org', greeting: 'Hola' } } },
+      ]);
+      // A locale the value lacks falls back to en-US.
+      expect(await post(server.url, '/config/v1/resources', { data: { language: 'ko' } })).toEqual([
+        200,
+        { value: { language: 'ko', values: { help: '/help' } } },
+      ]);
+      expect(await post(server.url, '/config/v1/activity_operation', { client: 'web', data: { language_app: 'ru' } })).toEqual([
+        200,
+        { value: { language: 'ru', values: [{ id: 'a1', title: 'Отметка' }] } },
+      ]);
+      expect(await post(server.url, '/config/v1/external_products', {})).toEqual([200, { value: { language: 'en-US', values: [] } }]);
+    } finally {
+      await server.dispose();
+    }
+  });
+
+  it('stops the server on a file that is not an object of known sections, naming CLIENT_CONFIG_FILE', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'nubo-client-config-'));
+    writeFileSync(path.join(dir, 'bad.json'), JSON.stringify({ basics: {} }));
+    writeFileSync(path.join(dir, 'list.json'), '[]');
+    expect(() => loadConfig({ CLIENT_CONFIG_FILE: path.join(dir, 'bad.json') })).toThrow(/CLIENT_CONFIG_FILE: unknown sections basics/);
+    expect(() => loadConfig({ CLIENT_CONFIG_FILE: path.join(dir, 'list.json') })).toThrow(/CLIENT_CONFIG_FILE: .* must hold an object/);
+    expect(() => loadConfig({ CLIENT_CONFIG_FILE: path.join(dir, 'missing.json') })).toThrow(/CLIENT_CONFIG_FILE: cannot read/);
+    // The shipped file is read as it is.
+    expect(loadConfig({}).clientConfig.activity_operation).toHaveLength(1);
   });
 });

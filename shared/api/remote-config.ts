@@ -14,3 +14,32 @@ export const DebugOptionsAnswer = Type.Object({
   value: Type.Object({ values: Type.Object({ debug_options: Type.Object({ allow_vconsole: Type.Boolean() }) }) }),
 });
 export type DebugOptionsAnswer = Static<typeof DebugOptionsAnswer>;
+
+/** The other sections of the config API (SPEC §7.4), each the operator's (CLIENT_CONFIG_FILE). */
+export const CLIENT_CONFIG_PATHS = {
+  basic: '/config/v1/basic',
+  resources: '/config/v1/resources',
+  activityOperation: '/config/v1/activity_operation',
+  externalProducts: '/config/v1/external_products',
+} as const;
+
+/**
+ * What a client says about itself: SPEC §7.4's `client` and `data.language_system` /
+ * `data.language_app` (basic, activity_operation) or `data.language` (resources). The section
+ * comes in the language the app shows, else the system's, else en-US.
+ */
+export const ClientConfigBody = Type.Object({
+  client: Type.Optional(Type.String({ maxLength: 64 })),
+  data: Type.Optional(
+    Type.Object({
+      language: Type.Optional(Type.String({ maxLength: 35 })),
+      language_app: Type.Optional(Type.String({ maxLength: 35 })),
+      language_system: Type.Optional(Type.String({ maxLength: 35 })),
+    }),
+  ),
+});
+export type ClientConfigRequest = Static<typeof ClientConfigBody>;
+
+/** **Ours:** a section's values in the asker's language, with that language, in the debug options' envelope. */
+export const ClientConfigAnswer = Type.Object({ value: Type.Object({ language: Type.String(), values: Type.Unknown() }) });
+export type ClientConfigAnswer = Static<typeof ClientConfigAnswer>;
