@@ -369,6 +369,19 @@ describe('sign-in abuse limits', () => {
     expect((await signIn({ password })).status).toBe(200);
   });
 
+  it('answers the reCAPTCHA check (POST /vip/v1/verifyRecaptchaToken) with the same proof of work, each solved challenge good once', async () => {
+    const browser = new TestBrowser(server.url);
+    const token = await solveProofOfWork((await browser.post('/v1/auth/captcha')).body);
+    expect((await browser.post('/vip/v1/verifyRecaptchaToken', { token })).body).toEqual({ success: true });
+    const again = await browser.post('/vip/v1/verifyRecaptchaToken', { token });
+    expect([again.status, again.body.error]).toEqual([400, 'captcha_invalid']);
+    // A challenge Nubo never gave passes nothing, whatever work was done for it.
+    expect((await browser.post('/vip/v1/verifyRecaptchaToken', { token: await solveProofOfWork({ challenge: 'made-up', difficulty: 6 }) })).body.error).toBe(
+      'captcha_invalid',
+    );
+    expect((await browser.post('/vip/v1/verifyRecaptchaToken', {})).body.error).toBe('invalid_request');
+  });
+
   it('answers too_many_requests after 30 sign-ins from one address in 10 minutes', async () => {
     let last = 0;
     for (let i = 0; i < 31; i++) {

@@ -6,6 +6,7 @@ import {
   ACCOUNT_PATHS,
   AuthorizeAnswer,
   AuthorizeBody,
+  CaptchaVerifiedSchema,
   ChangePasswordBody,
   ProofOfWorkAnswer,
   SessionList,
@@ -16,6 +17,7 @@ import {
   TokenBody,
   UpdateProfileBody,
   UserProfileSchema,
+  VerifyCaptchaBody,
 } from '#shared/api/accounts.ts';
 import { ApiErrorSchema, EmptySchema } from '#shared/api/resources.ts';
 import { COOKIES } from '#shared/cookies.ts';
@@ -105,6 +107,15 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { a
 
   app.post(ACCOUNT_PATHS.captcha, { schema: { tags: ['auth'], response: { 200: ProofOfWorkAnswer, 429: ApiErrorSchema } } }, async (request) =>
     accounts.proofOfWorkChallenge(originOf(request)),
+  );
+
+  app.post(
+    ACCOUNT_PATHS.verifyCaptcha,
+    { schema: { tags: ['auth'], body: VerifyCaptchaBody, response: { 200: CaptchaVerifiedSchema, 400: ApiErrorSchema } } },
+    async (request) => {
+      await accounts.verifyCaptcha(request.body.token);
+      return { success: true as const };
+    },
   );
 
   app.post(

@@ -11,6 +11,8 @@ export const ACCOUNT_PATHS = {
   authorize: '/v1/auth/authorize',
   revoke: '/v1/auth/revoke',
   captcha: '/v1/auth/captcha',
+  /** SPEC §7.3's reCAPTCHA check, answered by Nubo's own proof of work (a token from the captcha challenge). */
+  verifyCaptcha: '/vip/v1/verifyRecaptchaToken',
   sessions: '/v1/auth/sessions',
   revokeAllSessions: '/v1/auth/sessions:revokeAll',
   me: '/v1/user/me',
@@ -128,3 +130,8 @@ export const UserProfileSchema = Type.Object({
 export type UserProfile = Static<typeof UserProfileSchema>;
 
 export const UpdateProfileBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH }) });
+
+/** A solved proof of work, `<challenge>.<nonce>`, as POST /v1/auth/captcha's challenge asked for. */
+export const VerifyCaptchaBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+
+export const CaptchaVerifiedSchema = Type.Object({ success: Type.Literal(true) });

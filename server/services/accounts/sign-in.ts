@@ -24,6 +24,11 @@ export function signIn(context: AccountsContext) {
   }
 
   return {
+    /** Checks a solved proof of work (each challenge passes once): the robot check clients ask for on their own. */
+    async verifyCaptcha(token: string): Promise<void> {
+      if (!(await proofOfWorkPassed(token))) throw new ServiceError('captcha_invalid', 'The robot check did not pass. Please try again.');
+    },
+
     async proofOfWorkChallenge(origin: RequestOrigin) {
       await limit(context, `challenge:ip:${origin.ip}`, limits.challengesPerIp);
       const challenge = randomBytes(16).toString('base64url');
