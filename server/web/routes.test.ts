@@ -118,6 +118,7 @@ describe('web routes', () => {
     try {
       const response = await fetch(`${hosted.url}/drive/all`);
       expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'self' https://host.example.com");
+      await response.arrayBuffer();
     } finally {
       await hosted.dispose();
     }
