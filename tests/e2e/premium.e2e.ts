@@ -6,7 +6,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { type StripeStandIn, startStripeStandIn } from '../../server/testing/stripe-stand-in.ts';
-import { PASSWORD, signUp } from './drive-helpers.ts';
+import { PASSWORD, signUp, upload, uploads } from './drive-helpers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -169,4 +169,21 @@ test('a plan bought on the provider’s page turns premium on once the payment i
   await expect(page.locator('[data-purchase]')).toHaveText('Payment received: Premium for 31 days is yours.');
   await expect(page.locator('[data-membership]')).toHaveText(/^You're a Premium member until/);
   await expect(page.locator('.grant-list li[data-kind=premium]')).toContainText('Purchase');
+});
+
+test('a drive too full for an upload offers more storage, which a storage code then gives', async ({ page }) => {
+  const [storage] = mint('storage-1tb');
+  await signUp(page, 'Felix Full');
+  // This account may store 1 KB only (an operator's own limit for it).
+  const database = new Database(path.join(process.env.E2E_DATA_DIR!, 'nubo.db'));
+  database.prepare("update user set storage_limit = 1000 where name = 'Felix Full'").run();
+  database.close();
+  await upload(page, [{ name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(5000, 1) }]);
+  const item = uploads(page).getByRole('listitem').filter({ hasText: 'big.bin' });
+  await expect(item.getByRole('alert')).toContainText('There is not enough storage space left.');
+  await item.getByRole('link', { name: 'Get more storage' }).click();
+  await expect(page).toHaveURL(/\/drive\/payment\/storage\?action=show_storage_dialog$/);
+  await expect(page.locator('[data-usage=storage]')).toHaveText('0 B of 1000 B stored');
+  await redeem(page, storage!);
+  await expect(page.locator('[data-usage=storage]')).toHaveText('0 B of 1.00 TB stored');
 });
