@@ -181,9 +181,20 @@ test('a drive too full for an upload offers more storage, which a storage code t
   await upload(page, [{ name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(5000, 1) }]);
   const item = uploads(page).getByRole('listitem').filter({ hasText: 'big.bin' });
   await expect(item.getByRole('alert')).toContainText('There is not enough storage space left.');
-  await item.getByRole('link', { name: 'Get more storage' }).click();
-  await expect(page).toHaveURL(/\/drive\/payment\/storage\?action=show_storage_dialog$/);
-  await expect(page.locator('[data-usage=storage]')).toHaveText('0 B of 1000 B stored');
-  await redeem(page, storage!);
-  await expect(page.locator('[data-usage=storage]')).toHaveText('0 B of 1.00 TB stored');
+  // The storage dialog opens over the drive, the upload still listed under it.
+  await item.getByRole('button', { name: 'Get more storage' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Storage' });
+  await expect(dialog.locator('[data-usage=storage]')).toHaveText('0 B of 1000 B stored');
+  await dialog.getByRole('textbox', { name: 'Activation code' }).fill(storage!);
+  await dialog.getByRole('button', { name: 'Redeem' }).click();
+  await expect(dialog.locator('[data-usage=storage]')).toHaveText('0 B of 1.00 TB stored');
+  await dialog.press('Escape');
+  await expect(item).toBeVisible();
+
+  // A link carrying the action (from an e-mail, the site) opens the code box over the page it names.
+  await page.goto('/drive/all?action=open_redeem_box');
+  await expect(page.getByRole('dialog', { name: 'Redeem an activation code' })).toBeVisible();
+  await expect(page).toHaveURL(/\/drive\/all$/);
+  await page.goto('/drive/recent?action=show_invite_dialog');
+  await expect(page.getByRole('dialog', { name: 'Invite friends' }).getByLabel('Your invite link')).toHaveValue(/\/referral\?code=/);
 });

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Header } from '../components/Header.tsx';
+import { PremiumDialogs } from '../components/premium/PremiumDialogs.tsx';
 import { Sidebar } from '../components/Sidebar.tsx';
 import { SearchBox } from '../components/search/SearchBox.tsx';
 import { EmbeddedActions } from '../embedding/EmbeddedActions.tsx';
@@ -19,7 +20,9 @@ export function AppLayout() {
       <div className="app-body">
         <Sidebar />
         <main className="app-main" id="main">
-          <Outlet />
+          <PremiumDialogs signedIn={signedIn}>
+            <Outlet />
+          </PremiumDialogs>
         </main>
       </div>
       <EmbeddedActions />

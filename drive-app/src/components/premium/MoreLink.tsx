@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { toApiError } from '#shared/api/client.ts';
 import { API_ERROR_MESSAGES, type Message } from '#shared/api/error-messages.ts';
 import { PAYMENT_STORAGE_PATH, PAYMENT_TRAFFIC_PATH } from '#shared/app-paths.ts';
@@ -8,12 +9,14 @@ import { useT } from '../../i18n.ts';
 export type Remedy = 'storage' | 'traffic';
 
 /**
- * Where each remedy leads: the premium page of that part. The action parameter makes the same
- * link, inside a host (SPEC §2.7), the host's own show_storage_dialog or show_traffic_dialog.
+ * How the page asks for more: the drive's pages open a dialog (or the host's, inside one); a page
+ * outside the drive's layout (the share page) has none, and links to the premium page instead.
  */
+export const RemedyContext = createContext<((remedy: Remedy) => void) | undefined>(undefined);
+
 const TARGETS: Record<Remedy, { href: string; label: MessageKey }> = {
-  storage: { href: `${PAYMENT_STORAGE_PATH}?action=show_storage_dialog`, label: 'quota.getMore' },
-  traffic: { href: `${PAYMENT_TRAFFIC_PATH}?action=show_traffic_dialog`, label: 'premium.getTraffic' },
+  storage: { href: PAYMENT_STORAGE_PATH, label: 'quota.getMore' },
+  traffic: { href: PAYMENT_TRAFFIC_PATH, label: 'premium.getTraffic' },
 };
 
 export function remedyFor(failure: unknown): Remedy | undefined {
@@ -33,7 +36,14 @@ export function remedyForMessage(message: Message): Remedy | undefined {
 /** "Get more storage" (or downloads) beside a failure that more would remedy; nothing otherwise. */
 export function MoreLink({ remedy }: { remedy: Remedy | undefined }) {
   const t = useT();
+  const ask = useContext(RemedyContext);
   if (!remedy) return null;
+  if (ask)
+    return (
+      <button type="button" className="button secondary" onClick={() => ask(remedy)}>
+        {t(TARGETS[remedy].label)}
+      </button>
+    );
   return (
     <a className="button secondary" href={TARGETS[remedy].href}>
       {t(TARGETS[remedy].label)}

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import type { GrantKind } from '#shared/api/premium.ts';
 import { formatLongDate, formatSize } from '#shared/format.ts';
 import { overStorageLimit, premiumFromVip } from '#shared/premium.ts';
@@ -6,7 +7,7 @@ import { GrantList, PlanList, RedeemForm, TierSummary } from '#shared/ui/Premium
 import { drivePremium, drivePurchases } from '../../api.ts';
 import { useFailureText, useLocaleCode, useT } from '../../i18n.ts';
 import { $premium, premiumChanged, refreshPremium } from '../../stores/premium.ts';
-import { $quota } from '../../stores/quota.ts';
+import { $quota, refreshQuota } from '../../stores/quota.ts';
 import { BusyNotice } from '../BusyNotice.tsx';
 import { FailureNotice } from '../FailureNotice.tsx';
 import { InvitePanel } from './InvitePanel.tsx';
@@ -18,6 +19,10 @@ export type PremiumFocus = 'all' | Exclude<GrantKind, 'premium'>;
 /** What a premium page shows: the membership, usage, plans, the code box, the grants. */
 export function PremiumPanels({ focus }: { focus: PremiumFocus }) {
   const t = useT();
+  // Opened after something failed for want of room: the figures are read afresh, not remembered.
+  useEffect(() => {
+    void refreshQuota();
+  }, []);
   const locale = useLocaleCode();
   const describeFailure = useFailureText();
   const state = useStore($premium);
