@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grantLabel, overStorageLimit, planLabel, premiumFromVip } from './premium.ts';
+import { grantLabel, overStorageLimit, overTrafficLimit, planLabel, premiumFromVip } from './premium.ts';
 
 describe('premiumFromVip', () => {
   it("makes a premium user of type 2 from status 'ok'", () => {
@@ -35,5 +35,14 @@ describe('planLabel and grantLabel', () => {
     expect(planLabel({ kind: 'premium', days: 31, bytes: '0' }, t)).toBe('premium.plan.premium(days=31,size=0 B)');
     expect(planLabel({ kind: 'storage', days: 31, bytes: String(1024 ** 4) }, t)).toBe('premium.plan.storage(days=31,size=1.00 TB)');
     expect(grantLabel({ kind: 'traffic', bytes: String(5 * 1024 ** 3) }, t)).toBe('premium.grant.traffic(size=5.00 GB)');
+  });
+});
+
+describe('overTrafficLimit', () => {
+  it('is true once the month’s downloads reach the allowance, never for an unlimited one or none', () => {
+    expect(overTrafficLimit({ limit: '1000', usage: '1000' })).toBe(true);
+    expect(overTrafficLimit({ limit: '1000', usage: '999' })).toBe(false);
+    expect(overTrafficLimit({ limit: '-1', usage: '99999999' })).toBe(false);
+    expect(overTrafficLimit(undefined)).toBe(false);
   });
 });

@@ -25,6 +25,11 @@ export function overStorageLimit(quota: { limit: string; usage: string }): boole
   return Number(quota.usage) > Number(quota.limit);
 }
 
+/** The month's download traffic is used up (GET /about's quotas.download); a limit of "-1" never is. */
+export function overTrafficLimit(download: { limit: string; usage: string } | undefined): boolean {
+  return download !== undefined && download.limit !== '-1' && Number(download.usage) >= Number(download.limit);
+}
+
 const PLAN_LABELS: Record<GrantKind, MessageKey> = { premium: 'premium.plan.premium', storage: 'premium.plan.storage', traffic: 'premium.plan.traffic' };
 /** The translator knows no plurals: a single day has words of its own. */
 const ONE_DAY_PLAN_LABELS: Record<GrantKind, MessageKey> = {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { type StripeStandIn, startStripeStandIn } from '../../server/testing/stripe-stand-in.ts';
-import { PASSWORD, signUp, upload, uploads } from './drive-helpers.ts';
+import { item, PASSWORD, signUp, toolbar, upload, uploads } from './drive-helpers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -179,17 +179,17 @@ test('a drive too full for an upload offers more storage, which a storage code t
   database.prepare("update user set storage_limit = 1000 where name = 'Felix Full'").run();
   database.close();
   await upload(page, [{ name: 'big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(5000, 1) }]);
-  const item = uploads(page).getByRole('listitem').filter({ hasText: 'big.bin' });
-  await expect(item.getByRole('alert')).toContainText('There is not enough storage space left.');
+  const uploaded = uploads(page).getByRole('listitem').filter({ hasText: 'big.bin' });
+  await expect(uploaded.getByRole('alert')).toContainText('There is not enough storage space left.');
   // The storage dialog opens over the drive, the upload still listed under it.
-  await item.getByRole('button', { name: 'Get more storage' }).click();
+  await uploaded.getByRole('button', { name: 'Get more storage' }).click();
   const dialog = page.getByRole('dialog', { name: 'Storage' });
   await expect(dialog.locator('[data-usage=storage]')).toHaveText('0 B of 1000 B stored');
   await dialog.getByRole('textbox', { name: 'Activation code' }).fill(storage!);
   await dialog.getByRole('button', { name: 'Redeem' }).click();
   await expect(dialog.locator('[data-usage=storage]')).toHaveText('0 B of 1.00 TB stored');
   await dialog.press('Escape');
-  await expect(item).toBeVisible();
+  await expect(uploaded).toBeVisible();
 
   // A link carrying the action (from an e-mail, the site) opens the code box over the page it names.
   await page.goto('/drive/all?action=open_redeem_box');
@@ -197,4 +197,28 @@ test('a drive too full for an upload offers more storage, which a storage code t
   await expect(page).toHaveURL(/\/drive\/all$/);
   await page.goto('/drive/recent?action=show_invite_dialog');
   await expect(page.getByRole('dialog', { name: 'Invite friends' }).getByLabel('Your invite link')).toHaveValue(/\/referral\?code=/);
+});
+
+test('past the month’s downloads a download opens the way to more instead, and a traffic pack gives more', async ({ page }) => {
+  const [traffic] = mint('traffic-500gb');
+  await signUp(page, 'Tara Traffic');
+  await upload(page, [{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('some notes') }]);
+  await expect(item(page, 'notes.txt')).toBeVisible();
+  // This month's 1 TB of downloads (the free tier here) is used up.
+  const database = new Database(path.join(process.env.E2E_DATA_DIR!, 'nubo.db'));
+  const month = new Date().getUTCFullYear() * 100 + new Date().getUTCMonth() + 1;
+  database.prepare("insert into traffic_month (user_id, month, download_bytes) select id, ?, 1099511627776 from user where name = 'Tara Traffic'").run(month);
+  database.close();
+
+  await item(page, 'notes.txt').click();
+  await toolbar(page).getByRole('button', { name: 'Download', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Download traffic' });
+  await expect(dialog.getByText(/^This month's downloads are used up\. They start over on/)).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Activation code' }).fill(traffic!);
+  await dialog.getByRole('button', { name: 'Redeem' }).click();
+  await expect(dialog.locator('[data-usage=traffic]')).toHaveText('1.00 TB of 1.49 TB downloaded this month');
+  await dialog.press('Escape');
+  const download = page.waitForEvent('download');
+  await toolbar(page).getByRole('button', { name: 'Download', exact: true }).click();
+  expect((await download).suggestedFilename()).toBe('notes.txt');
 });

@@ -2,10 +2,12 @@
 // menu and the keyboard.
 import { inBatches } from '#shared/api/files-client.ts';
 import { classifyFile } from '#shared/files/classify.ts';
+import { overTrafficLimit } from '#shared/premium.ts';
 import { driveFiles } from '../../api.ts';
 import { isComplete, startDownload } from '../../files/file-links.ts';
 import { openDriveDialog } from '../../stores/drive-dialogs.ts';
 import { noticeFailure } from '../../stores/drive-notice.ts';
+import { askForMore } from '../../stores/premium-dialog.ts';
 import { changeDrive, itemsMessage } from '../run.ts';
 import { type ActionContext, defineAction } from '../types.ts';
 
@@ -37,6 +39,8 @@ export const downloadFiles = defineAction({
   visible: (context) => someItems(context) && context.files.every(isComplete),
   perform: async ({ files }) => {
     try {
+      // Past the month's allowance the download would be refused: the way to more opens instead.
+      if (overTrafficLimit((await driveFiles.about()).quotas.download)) return askForMore('traffic');
       // Each answer carries a fresh signed link; the browser saves them one by one.
       for (const file of files) {
         const link = (await driveFiles.get(file.id)).web_content_link;

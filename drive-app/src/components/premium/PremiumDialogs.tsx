@@ -2,9 +2,9 @@ import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { MessageKey } from '#shared/i18n/translator.ts';
-import { isEmbedded, runLinkAction } from '../../embedding/embedding.ts';
+import { isEmbedded } from '../../embedding/embedding.ts';
 import { useT } from '../../i18n.ts';
-import { $premiumDialog, PREMIUM_DIALOG_ACTIONS, type PremiumDialogKind, premiumDialogOfAction } from '../../stores/premium-dialog.ts';
+import { $premiumDialog, askForMore, type PremiumDialogKind, premiumDialogOfAction } from '../../stores/premium-dialog.ts';
 import { Dialog } from '../dialogs/Dialog.tsx';
 import { InvitePanel } from './InvitePanel.tsx';
 import { RemedyContext } from './MoreLink.tsx';
@@ -16,13 +16,6 @@ const TITLES: Record<PremiumDialogKind, MessageKey> = {
   redeem: 'premium.redeem.title',
   invite: 'invite.title',
 };
-
-/** Opens a premium dialog: inside a host, the host's own (its action); on its own, the drive's. */
-function ask(kind: PremiumDialogKind) {
-  const action = PREMIUM_DIALOG_ACTIONS[kind];
-  if (isEmbedded) runLinkAction({ action, actionName: action, handledBy: 'host', params: {} });
-  else $premiumDialog.set(kind);
-}
 
 /**
  * The drive's premium dialogs over its pages (for the signed-in), asked for by a failure's remedy
@@ -46,7 +39,7 @@ export function PremiumDialogs({ signedIn, children }: { signedIn: boolean; chil
 
   const close = () => $premiumDialog.set(undefined);
   return (
-    <RemedyContext value={ask}>
+    <RemedyContext value={askForMore}>
       {children}
       {signedIn && kind && (
         <Dialog title={t(TITLES[kind])} onClose={close} className="premium-dialog">
