@@ -136,9 +136,16 @@ describe.each(ENGINES)('shares on %s', (engine) => {
     const second = await owner();
     expect((await second.browser.post('/drive/v1/share', { file_ids: [first.secret.id] })).status).toBe(404);
     expect((await second.browser.get('/drive/v1/share/list')).body.data).toEqual([]);
-    // Cancelling another person's share does nothing.
-    await second.browser.post('/drive/v1/share:batchDelete', { ids: [id] });
+    // Cancelling another person's share is refused as a missing share is, and changes nothing, even beside one's own.
+    const own = (await second.browser.post('/drive/v1/share', { file_ids: [second.trip.id] })).body.share_id;
+    for (const ids of [[id], ['doesnotexistatall00000000'], [own, id]]) {
+      const refused = await second.browser.post('/drive/v1/share:batchDelete', { ids });
+      expect([refused.status, refused.body.error], ids.join()).toEqual([404, 'not_found']);
+    }
     expect((await view(id, { pass_code: 'abcd12' })).body.share_status).toBe('OK');
+    expect((await view(own)).body.share_status).toBe('OK');
+    expect((await second.browser.post('/drive/v1/share:batchDelete', { ids: [own] })).status).toBe(200);
+    expect((await view(own)).body.share_status).toBe('DELETED');
     expect((await new TestBrowser(server.url).post('/drive/v1/share', { file_ids: [first.trip.id] })).status).toBe(401);
   });
 

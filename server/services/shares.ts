@@ -97,8 +97,23 @@ export function sharesService(deps: { db: Kysely<Database>; files: FilesService;
     return owned;
   }
 
+  /**
+   * Cancels the user's shares, all of them or none: an id that is no share of theirs (missing, or
+   * someone else's, which is told the same way) is refused with not_found.
+   */
   async function cancel(userId: string, ids: string[]) {
-    await sharesRepository(db).cancel(userId, ids);
+    if (ids.length === 0) return;
+    await db.transaction().execute(async (tx) => {
+      const owned = new Set(await sharesRepository(tx).ownedOf(userId, ids));
+      const unknown = [...new Set(ids)].filter((id) => !owned.has(id));
+      if (unknown.length > 0)
+        throw new ServiceError(
+          'not_found',
+          'There is no such share among yours.',
+          unknown.map((id) => ({ field: 'ids', reason: 'not_found', id })),
+        );
+      await sharesRepository(tx).cancel(userId, ids);
+    });
   }
 
   /** GET /share: the shared items themselves; the first page counts as a view. */

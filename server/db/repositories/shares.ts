@@ -38,6 +38,10 @@ export function sharesRepository(db: Db) {
         .limit(OWNER_LIST_MAX)
         .execute(),
 
+    /** Which of these ids are shares of this user (cancelled ones included). */
+    ownedOf: async (userId: string, ids: readonly string[]) =>
+      (await db.selectFrom('share').select('id').where('user_id', '=', userId).where('id', 'in', ids).execute()).map((row) => row.id),
+
     cancel: (userId: string, ids: readonly string[]) =>
       db.updateTable('share').set({ status: 'DELETED' }).where('user_id', '=', userId).where('id', 'in', ids).execute(),
 
