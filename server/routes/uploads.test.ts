@@ -110,6 +110,45 @@ describe.each(ENGINES)('uploads on %s', (engine) => {
     expect((await browser.get('/drive/v1/files')).body.files.find((f: { name: string }) => f.name === 'rules.bin').hash).toBe(sha256(bytes));
   });
 
+  it('refuses bytes past the declared length with 413, declared or streamed, leaving the upload to finish right', async () => {
+    const { browser } = await signUp(server.url);
+    const bytes = randomBytes(4000);
+    const created = await createUpload(browser, 'exact.bin', bytes);
+    const url = created.body.resumable.params.url;
+    const headers = (offset: number) => ({
+      ...browser.sessionHeaders(),
+      'Tus-Resumable': '1.0.0',
+      'Upload-Offset': String(offset),
+      'Content-Type': 'application/offset+octet-stream',
+    });
+    const offsetNow = async () => Number((await fetch(url, { method: 'HEAD', headers: headers(0) })).headers.get('upload-offset'));
+    // Said to be too long: refused before a byte is written.
+    const declared = await fetch(url, { method: 'PATCH', headers: headers(0), body: new Uint8Array(Buffer.concat([bytes, randomBytes(500)])) });
+    expect([declared.status, await declared.text()]).toEqual([413, "upload's size exceeded\n"]);
+    expect(await offsetNow()).toBe(0);
+    // Streamed without a length: the bytes within the upload stay, the rest is refused.
+    const parts = [bytes.subarray(0, 3000), Buffer.concat([bytes.subarray(3000), randomBytes(500)])];
+    const streamed = await fetch(url, {
+      method: 'PATCH',
+      headers: headers(0),
+      body: new ReadableStream({
+        pull(controller) {
+          const next = parts.shift();
+          if (next) controller.enqueue(new Uint8Array(next));
+          else controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    const kept = await offsetNow();
+    expect(kept).toBeLessThanOrEqual(4000);
+    const rest = await fetch(url, { method: 'PATCH', headers: headers(kept), body: new Uint8Array(bytes.subarray(kept)) });
+    expect([rest.status, rest.headers.get('upload-offset')]).toEqual([204, '4000']);
+    const file = (await browser.get(`/drive/v1/files/${created.body.file.id}`)).body;
+    expect([file.phase, file.hash, file.size]).toEqual(['PHASE_TYPE_COMPLETE', sha256(bytes), '4000']);
+  });
+
   it('lets a reconnecting client take an upload over from its own request that still hangs', async () => {
     const { browser } = await signUp(server.url);
     const bytes = randomBytes(2 * 1024 * 1024);

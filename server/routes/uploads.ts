@@ -107,6 +107,9 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { up
       const expires = new Date(upload.creation_date ?? Date.now()).getTime() + store.getExpiration();
       if (Date.now() > expires) throw ERRORS.FILE_NO_LONGER_EXISTS;
       if (upload.offset !== offset) throw ERRORS.INVALID_OFFSET;
+      // A body said to pass the declared length is refused before a byte of it is written.
+      const declared = Number(request.headers['content-length']);
+      if (upload.size !== undefined && Number.isSafeInteger(declared) && offset + declared > upload.size) throw ERRORS.ERR_SIZE_EXCEEDED;
       const written = store.write(request.raw, id, offset);
       const entry = { cancel: () => request.raw.destroy(), done: written };
       writing.set(id, entry);

@@ -40,6 +40,8 @@ export class HashingUploadStore extends FileStore implements UploadStore {
   }
 
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    // Bytes past the declared length are refused (413), and what came before them stays.
+    const { size } = await this.getUpload(id);
     let state = this.#hashes.get(id);
     if (!state || state.offset !== offset) state = await this.#rehash(id, offset);
     // While bytes flow the state is in use; it is put back only if it matches what reached disk.
@@ -47,6 +49,7 @@ export class HashingUploadStore extends FileStore implements UploadStore {
     const current = state;
     const hashing = new Transform({
       transform(chunk: Buffer, _encoding, done) {
+        if (size !== undefined && current.offset + chunk.length > size) return done(ERRORS.ERR_SIZE_EXCEEDED as unknown as Error);
         current.hash.update(chunk);
         current.offset += chunk.length;
         noteReceivedBytes(chunk.length);
@@ -58,8 +61,8 @@ export class HashingUploadStore extends FileStore implements UploadStore {
     const started = current.offset;
     try {
       await pipeline(readable, hashing, file);
-    } catch {
-      throw ERRORS.FILE_WRITE_ERROR;
+    } catch (failure) {
+      throw failure === ERRORS.ERR_SIZE_EXCEEDED ? failure : ERRORS.FILE_WRITE_ERROR;
     }
     const written = offset + (current.offset - started);
     this.#hashes.set(id, current);
