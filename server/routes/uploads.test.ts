@@ -149,6 +149,31 @@ describe.each(ENGINES)('uploads on %s', (engine) => {
     expect([file.phase, file.hash, file.size]).toEqual(['PHASE_TYPE_COMPLETE', sha256(bytes), '4000']);
   });
 
+  it('refuses to complete bytes other than the declared hash, keeps nothing of them, and lets the client upload again', async () => {
+    const { browser } = await signUp(server.url);
+    const meant = randomBytes(3000);
+    const sent = randomBytes(3000);
+    const created = await createUpload(browser, 'meant.bin', sent, { hash: sha256(meant) });
+    const refused = await fetch(created.body.resumable.params.url, {
+      method: 'PATCH',
+      headers: { ...browser.sessionHeaders(), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      body: new Uint8Array(sent),
+    });
+    const body = (await refused.json()) as { error: string; details: Array<{ received: string }> };
+    expect([refused.status, body.error, body.details[0]!.received]).toEqual([400, 'file_hash_mismatch', sha256(sent)]);
+    expect((await browser.get(`/drive/v1/files/${created.body.file.id}`)).status).toBe(404);
+    expect((await browser.get('/drive/v1/about')).body.quota.usage).toBe('0');
+    expect(await server.database.db.selectFrom('blob').select('hash').where('hash', '=', sha256(sent)).executeTakeFirst()).toBeUndefined();
+    // The client tries again with what it meant.
+    const again = await createUpload(browser, 'meant.bin', meant, { hash: sha256(meant) });
+    await tusUpload(browser, meant, { uploadUrl: again.body.resumable.params.url });
+    expect((await browser.get(`/drive/v1/files/${again.body.file.id}`)).body).toMatchObject({
+      phase: 'PHASE_TYPE_COMPLETE',
+      hash: sha256(meant),
+      name: 'meant.bin',
+    });
+  });
+
   it('lets a reconnecting client take an upload over from its own request that still hangs', async () => {
     const { browser } = await signUp(server.url);
     const bytes = randomBytes(2 * 1024 * 1024);

@@ -72,7 +72,17 @@ export function uploadsService(deps: {
   async function finish(id: string): Promise<FileRow> {
     const file = await repo.findPending(id);
     if (!file) throw new ServiceError('file_not_found', 'This upload does not exist or has already finished.');
+    const declared = (await store.getUpload(id)).metadata?.declared_hash;
     const hash = await store.digest(id, file.size);
+    if (declared && declared !== hash) {
+      // "Complete" must mean what the client meant to upload: other bytes are dropped, not kept under their own hash.
+      store.forget(id);
+      await store.remove(id);
+      await repo.deletePending(file.id);
+      throw new ServiceError('file_hash_mismatch', 'The bytes received are not those of the hash the upload declared. Upload the file again.', [
+        { field: 'hash', reason: 'mismatch', received: hash },
+      ]);
+    }
     const storageKey = await blobs.adopt(id, hash);
     await store.release(id);
     store.forget(id);
@@ -140,7 +150,11 @@ export function uploadsService(deps: {
           id: file.id,
           size: request.size,
           offset: 0,
-          metadata: { name: file.name, ...(proof && hash ? { proof_hash: hash, proof_offset: String(proof.offset), proof_length: String(proof.length) } : {}) },
+          metadata: {
+            name: file.name,
+            ...(hash ? { declared_hash: hash } : {}),
+            ...(proof && hash ? { proof_hash: hash, proof_offset: String(proof.offset), proof_length: String(proof.length) } : {}),
+          },
         }),
       );
       if (request.size === 0) return { file: await finish(file.id) };

@@ -29,6 +29,7 @@ export const API_ERROR_MESSAGES: Readonly<ApiErrorMessages> = {
   internal: 'error.generic',
   network_error: 'error.network',
   file_space_not_enough: 'files.error.spaceNotEnough',
+  file_hash_mismatch: 'files.error.hashMismatch',
   traffic_not_enough: 'premium.error.trafficNotEnough',
   invalid_activation_code: 'premium.error.invalidCode',
   invalid_unsubscribe_link: 'site.unsubscribe.invalid',

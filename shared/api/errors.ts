@@ -4,6 +4,7 @@
 export const API_ERRORS = {
   invalid_request: { code: 3, status: 400 },
   file_name_empty: { code: 3, status: 400 },
+  file_hash_mismatch: { code: 3, status: 400 },
   file_rename_to_same_name: { code: 3, status: 400 },
   file_move_or_copy_to_cur: { code: 3, status: 400 },
   url_unsupported: { code: 3, status: 400 },
