@@ -25,6 +25,11 @@ export type Plans = {
   invitation: InvitationRewards | undefined;
 };
 
+/** The plan of this id, if the operator offers one. */
+export function offerOf(plans: Plans, planId: string): PlanOffer | undefined {
+  return plans.offers.find((offer) => offer.id === planId);
+}
+
 /** The free tier Nubo has always had: 10 GiB and no traffic limit. */
 export const FREE_STORAGE = 10 * 1024 ** 3;
 

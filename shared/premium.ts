@@ -51,6 +51,13 @@ export function grantLabel(grant: Pick<Grant, 'kind' | 'bytes'>, t: Translate): 
   return t(GRANT_LABELS[grant.kind], { size: formatSize(grant.bytes) });
 }
 
+/** The strings planLabel and grantLabel may use, for the site's islands to pick at build time. */
+export const TERMS_LABEL_MESSAGES: readonly MessageKey[] = [
+  ...Object.values(PLAN_LABELS),
+  ...Object.values(ONE_DAY_PLAN_LABELS),
+  ...Object.values(GRANT_LABELS),
+];
+
 export const GRANT_SOURCE_LABELS: Record<Grant['source'], MessageKey> = {
   order: 'premium.source.order',
   activation_code: 'premium.source.activationCode',

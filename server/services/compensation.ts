@@ -2,6 +2,7 @@
 // account it names (those created before a time) its grant once, while the campaign runs.
 import type { Kysely } from 'kysely';
 import { type CampaignCalendar, compensationCampaign } from '#shared/campaigns.ts';
+import { accountsRepository } from '../db/repositories/accounts.ts';
 import type { EntitlementRow } from '../db/repositories/premium.ts';
 import type { Database } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
@@ -21,8 +22,8 @@ export function compensationService(deps: { db: Kysely<Database>; calendar: Camp
         throw new ServiceError('compensation_unavailable', 'This compensation is not running now.', [
           { reason: at < campaign.starts ? 'not_started' : 'ended' },
         ]);
-      const account = await db.selectFrom('user').select('created_at').where('id', '=', userId).executeTakeFirstOrThrow();
-      if (campaign.compensation.createdBefore !== undefined && Number(account.created_at) >= campaign.compensation.createdBefore)
+      const account = await accountsRepository(db).findUserById(userId);
+      if (!account || (campaign.compensation.createdBefore !== undefined && Number(account.created_at) >= campaign.compensation.createdBefore))
         throw new ServiceError('compensation_unavailable', 'This compensation is for accounts created before it began.', [{ reason: 'not_eligible' }]);
       const grant = await db
         .transaction()

@@ -38,8 +38,10 @@ export function downloadsService({
       const file = await linkedFile(files, link.id);
       if (link.userId) {
         // A download that starts within the allowance finishes: its bytes count as they are sent.
-        const traffic = await standing.trafficOf(db, link.userId, now());
-        if (traffic.limit !== -1 && traffic.used >= traffic.limit)
+        // The month's usage is read only when there is a limit to hold it against.
+        const at = now();
+        const { trafficLimit } = await standing.standingOf(db, link.userId, at);
+        if (trafficLimit !== -1 && (await premiumRepository(db).downloaded(link.userId, monthOf(at))) >= trafficLimit)
           throw new ServiceError('traffic_not_enough', "This month's download traffic is used up. Get a traffic pack or wait for next month.");
       }
       if (!(await blobs.has(file.hash))) {

@@ -5,8 +5,8 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { DAY_MS } from '../calendar.ts';
+import { accountsRepository } from '../db/repositories/accounts.ts';
 import { invitationsRepository } from '../db/repositories/invitations.ts';
-import { premiumRepository } from '../db/repositories/premium.ts';
 import type { Database } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
 import type { InvitationRewards } from '../plans.ts';
@@ -61,13 +61,13 @@ export function invitationsService(deps: { db: Kysely<Database>; rewards: Invita
       if (inviterId === inviteeId)
         throw new ServiceError('invalid_request', 'You cannot join through your own invitation.', [{ field: 'from', reason: 'own_code' }]);
       const at = now();
-      const created = await db.selectFrom('user').select('created_at').where('id', '=', inviteeId).executeTakeFirstOrThrow();
-      if (at - Number(created.created_at) > JOINING_WINDOW_MS)
+      const invitee = await accountsRepository(db).findUserById(inviteeId);
+      if (!invitee || at - Number(invitee.created_at) > JOINING_WINDOW_MS)
         throw new ServiceError('has_joined_referral', 'Only a new account can join through an invitation.', [{ reason: 'account_not_new' }]);
       return db.transaction().execute(async (tx) => {
         const invitations = invitationsRepository(tx);
         // One invitation of this inviter at a time, so the cap holds under concurrent joins.
-        await premiumRepository(tx).lockAccount(inviterId);
+        await accountsRepository(tx).lock(inviterId);
         const since = at - SAME_PLACE_WINDOW_MS;
         const samePlace = (await invitations.usedAddressRecently(inviterId, address, since)) || (await invitations.cameFromRecently(inviterId, address, since));
         const capped = (await invitations.counts(inviterId)).rewarded >= rewards.inviterLimit;

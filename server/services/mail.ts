@@ -5,6 +5,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { MailScene } from '#shared/api/mail.ts';
 import { DAY_MS } from '../calendar.ts';
+import { accountsRepository } from '../db/repositories/accounts.ts';
+import { mailRepository } from '../db/repositories/mail.ts';
 import type { Database } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
 
@@ -34,19 +36,14 @@ export function mailService(deps: { db: Kysely<Database>; key: Buffer; now?: () 
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalidLink('signature');
       const { u: userId, s: scene, e: expires } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { u: string; s: string; e: number };
       if (!(expires > now())) throw invalidLink('expired');
-      const user = await db.selectFrom('user').select('email').where('id', '=', userId).executeTakeFirst();
+      const user = await accountsRepository(db).findUserById(userId);
       if (!user) throw invalidLink('account');
-      await db
-        .insertInto('mail_opt_out')
-        .values({ user_id: userId, scene, created_at: now() })
-        .onConflict((c) => c.columns(['user_id', 'scene']).doNothing())
-        .execute();
+      await mailRepository(db).optOut(userId, scene, now());
       return { email: user.email, scene };
     },
 
     /** Whether the account stopped this scene's e-mails. */
-    optedOut: async (userId: string, scene: MailScene) =>
-      (await db.selectFrom('mail_opt_out').select('scene').where('user_id', '=', userId).where('scene', '=', scene).executeTakeFirst()) !== undefined,
+    optedOut: (userId: string, scene: MailScene) => mailRepository(db).optedOut(userId, scene),
   };
 }
 

@@ -9,7 +9,7 @@ import { type EntitlementRow, premiumRepository } from '../db/repositories/premi
 import type { Database } from '../db/schema.ts';
 import { ServiceError, tooManyRequests } from '../errors.ts';
 import { newId } from '../ids.ts';
-import type { PlanOffer, Plans } from '../plans.ts';
+import { offerOf, type PlanOffer, type Plans } from '../plans.ts';
 import { activationCodeHash, newActivationCode } from './premium/activation-codes.ts';
 import { giveGrant } from './premium/ledger.ts';
 import type { Standing, StandingRules } from './premium/standing.ts';
@@ -47,7 +47,7 @@ export function premiumService(deps: {
   const repo = premiumRepository(db);
 
   function planOf(planId: string): PlanOffer {
-    const plan = plans.offers.find((p) => p.id === planId);
+    const plan = offerOf(plans, planId);
     if (!plan) throw new ServiceError('invalid_request', `There is no plan "${planId}".`, [{ field: 'plan', reason: 'unknown' }]);
     return plan;
   }

@@ -10,7 +10,7 @@ import type { Database } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
-import type { Plans } from '../plans.ts';
+import { offerOf, type Plans } from '../plans.ts';
 import { giveGrant } from './premium/ledger.ts';
 
 export type { PurchaseRow };
@@ -31,7 +31,7 @@ export function purchasesService(deps: {
     /** Makes a purchase of a plan and starts the provider's checkout for it. */
     async checkout(user: { id: string; email: string }, request: { planId: string; currency: string }, origin: string) {
       if (!provider) throw new ServiceError('not_found', 'Card payments are not set up on this server; plans come with activation codes.');
-      const plan = plans.offers.find((offer) => offer.id === request.planId);
+      const plan = offerOf(plans, request.planId);
       if (!plan) throw new ServiceError('invalid_request', `There is no plan "${request.planId}".`, [{ field: 'plan_id', reason: 'unknown' }]);
       const price = plan.prices.find((p) => p.currency === request.currency);
       if (!price)

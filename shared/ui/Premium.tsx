@@ -5,7 +5,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import type { Grant, GrantKind, Plans, Redeemed } from '../api/premium.ts';
 import { formatLongDate, formatPrice, formatSize } from '../format.ts';
 import type { MessageKey, Translate } from '../i18n/translator.ts';
-import { GRANT_SOURCE_LABELS, grantLabel, planLabel } from '../premium.ts';
+import { GRANT_SOURCE_LABELS, grantLabel, planLabel, TERMS_LABEL_MESSAGES } from '../premium.ts';
 import { TextField } from './TextField.tsx';
 
 /** Every string these components show, for the site's islands to pick at build time. */
@@ -19,18 +19,10 @@ export const PREMIUM_MESSAGES: readonly MessageKey[] = [
   'premium.plans.title',
   'premium.plans.none',
   'premium.plans.codesOnly',
-  'premium.plan.premium',
-  'premium.plan.storage',
-  'premium.plan.traffic',
-  'premium.plan.premiumOneDay',
-  'premium.plan.storageOneDay',
-  'premium.plan.trafficOneDay',
+  ...TERMS_LABEL_MESSAGES,
   'premium.plan.codeOnly',
   'premium.grants.title',
   'premium.grants.none',
-  'premium.grant.premium',
-  'premium.grant.storage',
-  'premium.grant.traffic',
   'premium.grant.until',
   'premium.grant.ended',
   'premium.grant.from',

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { CHECK_IN_PATHS, CHECK_IN_SCENE, type CheckedIn, type CheckInStatus } from '#shared/api/check-in.ts';
 import type { MessageKey } from '#shared/i18n/translator.ts';
-import { grantLabel, planLabel } from '#shared/premium.ts';
+import { grantLabel, planLabel, TERMS_LABEL_MESSAGES } from '#shared/premium.ts';
 import { describeApiFailure, siteApi } from './island.ts';
 import { type IslandProps, type Status, StatusLine, useIslandText } from './island-ui.tsx';
 
@@ -19,15 +19,7 @@ export const CHECK_IN_MESSAGES: readonly MessageKey[] = [
   'site.checkIn.reward',
   'site.checkIn.streakReward',
   'site.checkIn.got',
-  'premium.plan.premium',
-  'premium.plan.storage',
-  'premium.plan.traffic',
-  'premium.plan.premiumOneDay',
-  'premium.plan.storageOneDay',
-  'premium.plan.trafficOneDay',
-  'premium.grant.premium',
-  'premium.grant.storage',
-  'premium.grant.traffic',
+  ...TERMS_LABEL_MESSAGES,
 ];
 
 export function CheckIn({ messages }: IslandProps) {

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { COMPENSATION_PATHS, type Compensated } from '#shared/api/compensation.ts';
 import type { MessageKey } from '#shared/i18n/translator.ts';
-import { grantLabel } from '#shared/premium.ts';
+import { grantLabel, TERMS_LABEL_MESSAGES } from '#shared/premium.ts';
 import { describeApiFailure, siteApi } from './island.ts';
 import { type IslandProps, type Status, StatusLine, useHydrated, useIslandText } from './island-ui.tsx';
 
@@ -15,9 +15,7 @@ export const COMPENSATION_CLAIM_MESSAGES: readonly MessageKey[] = [
   'site.campaign.compensation.claimedBefore',
   'site.campaign.compensation.notEligible',
   'site.api.working',
-  'premium.grant.premium',
-  'premium.grant.storage',
-  'premium.grant.traffic',
+  ...TERMS_LABEL_MESSAGES,
 ];
 
 export function CompensationClaim({ messages, campaignId }: IslandProps & { campaignId: string }) {

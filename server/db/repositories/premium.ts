@@ -51,19 +51,6 @@ export function premiumRepository(db: Db) {
         .where('source_ref', '=', sourceRef)
         .executeTakeFirst(),
 
-    /**
-     * Holds the account's row until the transaction ends, so that two grants to one user are
-     * dated one after the other (PostgreSQL locks the row; SQLite runs one writer at a time).
-     */
-    lockAccount: async (userId: string): Promise<boolean> => {
-      const result = await db
-        .updateTable('user')
-        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-        .where('id', '=', userId)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
-
     /** An operator's own storage limit for the account, if it has one. */
     storageOverride: async (userId: string): Promise<number | undefined> => {
       const row = await db.selectFrom('user').select('storage_limit').where('id', '=', userId).executeTakeFirst();

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { GrantSource, GrantTerms } from '#shared/api/premium.ts';
 import { DAY_MS } from '../../calendar.ts';
+import { accountsRepository } from '../../db/repositories/accounts.ts';
 import { type EntitlementRow, premiumRepository } from '../../db/repositories/premium.ts';
 import type { Database } from '../../db/schema.ts';
 import { newId } from '../../ids.ts';
@@ -18,7 +19,7 @@ export type GrantOrigin = { source: GrantSource; sourceRef: string; planId?: str
 export async function giveGrant(tx: Kysely<Database>, userId: string, terms: GrantTerms, origin: GrantOrigin, at: number): Promise<EntitlementRow | undefined> {
   const repo = premiumRepository(tx);
   // Two grants to one user at once must not both start at the same end of premium.
-  await repo.lockAccount(userId);
+  await accountsRepository(tx).lock(userId);
   const startsAt = terms.kind === 'premium' ? Math.max(at, (await repo.premiumEnd(userId, at)) ?? at) : at;
   const grant: EntitlementRow = {
     id: newId(),
