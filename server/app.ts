@@ -126,6 +126,13 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('Connection', 'close');
   });
+  // Every answer: no content type is sniffed into another; no address of ours (a share's carries
+  // its passcode) is told to another origin; and once Nubo is served over https, browsers keep to it.
+  const everyAnswer: Record<string, string> = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'same-origin' };
+  if (config.publicUrlSet && config.publicUrl.startsWith('https:')) everyAnswer['Strict-Transport-Security'] = 'max-age=31536000';
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(everyAnswer);
+  });
 
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(errorBody('not_found', `Page not found: ${request.url.split('?')[0]}`));

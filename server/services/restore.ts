@@ -25,8 +25,15 @@ export type EnqueueRestore = (request: RestoreRequest, items: number) => Promise
 export function restoreService(deps: { db: Kysely<Database>; files: FilesService; rules: ShareRules }) {
   const { db, files, rules } = deps;
 
-  /** The saving itself, in one transaction (also what a restore task runs). */
-  async function runRestore(request: RestoreRequest): Promise<{ status: ShareStatus; copies: FileRow[] }> {
+  /**
+   * The saving itself, in one transaction (also what a restore task runs). A task passes
+   * `complete`, which records its end in the same transaction: the tree is saved and the task done
+   * together, or neither (a crash in between must not save the tree a second time on restart).
+   */
+  async function runRestore(
+    request: RestoreRequest,
+    complete?: (tx: Kysely<Database>, copies: FileRow[]) => Promise<boolean>,
+  ): Promise<{ status: ShareStatus; copies: FileRow[] }> {
     return db.transaction().execute(async (tx) => {
       const shares = sharesRepository(tx);
       if (!(await shares.countRestore(request.shareId))) return { status: 'MAX_RESTORE_COUNT' as const, copies: [] };
@@ -40,6 +47,7 @@ export function restoreService(deps: { db: Kysely<Database>; files: FilesService
         : (await files.folderAtRoot(tx, request.saverId, SAVED_SHARES_FOLDER)).id;
       const copies = await files.copyTrees(tx, share.user_id, { userId: request.saverId, parentId }, live, { original_share_id: share.id });
       await eventsRepository(tx).record('TYPE_RESTORE', copies, rules.now());
+      if (complete && !(await complete(tx, copies))) throw new Error('the restore task was taken over, paused or deleted while saving');
       return { status: 'OK' as const, copies };
     });
   }

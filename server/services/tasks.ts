@@ -15,6 +15,9 @@ import { readPageToken, writePageToken } from '../pagination.ts';
 
 export type { TaskRow };
 
+/** What a finished task made, shown with it (the file it saved, say). */
+export type TaskResult = { fileId?: string; fileName?: string; fileSize?: number };
+
 /** How long a claim lasts without a heartbeat, unless configured; a crashed server's tasks resume after this. */
 export const TASK_LEASE_MS = 30_000;
 export const TASK_MAX_ATTEMPTS = 3;
@@ -60,6 +63,20 @@ export function tasksService(deps: {
   const heartbeatMs = Math.max(100, Math.floor(leaseMs / 6));
   const now = deps.now ?? Date.now;
   const tasks = tasksRepository(db);
+
+  async function completeIn(executor: Kysely<Database>, claimed: TaskRow, result: TaskResult = {}): Promise<boolean> {
+    return tasksRepository(executor).updateClaimed(claimed, {
+      phase: 'PHASE_TYPE_COMPLETE',
+      progress: 100,
+      stage: '',
+      speed: 0,
+      lease_until: null,
+      updated_at: now(),
+      ...(result.fileId ? { file_id: result.fileId } : {}),
+      ...(result.fileName ? { file_name: result.fileName } : {}),
+      ...(result.fileSize !== undefined ? { file_size: result.fileSize, bytes_done: result.fileSize } : {}),
+    });
+  }
 
   function rowOf(task: NewTask, at: number): TaskRow {
     return {
@@ -148,19 +165,16 @@ export function tasksService(deps: {
       return tasks.updateClaimed(claimed, { params: JSON.stringify(params), updated_at: now() });
     },
 
-    async complete(claimed: TaskRow, result: { fileId?: string; fileName?: string; fileSize?: number } = {}) {
-      await tasks.updateClaimed(claimed, {
-        phase: 'PHASE_TYPE_COMPLETE',
-        progress: 100,
-        stage: '',
-        speed: 0,
-        lease_until: null,
-        updated_at: now(),
-        ...(result.fileId ? { file_id: result.fileId } : {}),
-        ...(result.fileName ? { file_name: result.fileName } : {}),
-        ...(result.fileSize !== undefined ? { file_size: result.fileSize, bytes_done: result.fileSize } : {}),
-      });
+    async complete(claimed: TaskRow, result: TaskResult = {}) {
+      await completeIn(db, claimed, result);
     },
+
+    /**
+     * Completes a claimed task inside the transaction that did its work, so the work and its end
+     * are written together: a crash between the two would otherwise run the work again on
+     * restart. Answers false when the task is no longer this claim's (the caller rolls back).
+     */
+    completeIn,
 
     /** Gives a claimed task back to the queue at once (its server is stopping). */
     async release(claimed: TaskRow) {

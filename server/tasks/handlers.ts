@@ -14,16 +14,20 @@ export function taskHandlers({ files, restore, offline }: { files: FilesService;
     upload: (task) => files.learnMedia(String(JSON.parse(task.params).hash), task.file_size),
     copy: async (task) => {
       const request: CopyRequest = JSON.parse(task.params);
-      const { copies } = await files.copy(task.user_id, request.ids, request.parentId);
-      return copies[0] ? { fileId: copies[0].id, fileName: copies[0].name } : {};
+      return firstCopy((await files.copy(task.user_id, request.ids, request.parentId)).copies);
     },
     offline: (task, run) => offline.run(task, run),
-    restore: async (task) => {
-      const saved = await restore.runRestore(JSON.parse(task.params));
+    restore: async (task, run) => {
+      const saved = await restore.runRestore(JSON.parse(task.params), (tx, copies) => run.completeIn(tx, firstCopy(copies)));
       if (saved.status !== 'OK') throw new Error(`the share can no longer be saved (${saved.status})`);
-      return saved.copies[0] ? { fileId: saved.copies[0].id, fileName: saved.copies[0].name } : {};
+      return firstCopy(saved.copies);
     },
   };
+}
+
+/** What a copy or a save made, shown with its task: the first item copied. */
+function firstCopy(copies: FileRow[]) {
+  return copies[0] ? { fileId: copies[0].id, fileName: copies[0].name } : {};
 }
 
 /** Audio and video get their media facts read by a task, so the upload finishes without waiting. */

@@ -3,13 +3,11 @@
 // task's lease is renewed by a heartbeat, which is also how a task learns that its owner paused or
 // deleted it, or that another copy took it over: it is then stopped through its abort signal.
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { ApiErrorName } from '#shared/api/errors.ts';
-import type { TaskType } from '../db/schema.ts';
+import type { Database, TaskType } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
-import type { NewTask, TaskLimits, TaskProgress, TaskRow, TasksService } from '../services/tasks.ts';
-
-/** What a task made, for its record (the file to open); a task that makes no file answers nothing. */
-type TaskResult = { fileId?: string; fileName?: string; fileSize?: number };
+import type { NewTask, TaskLimits, TaskProgress, TaskResult, TaskRow, TasksService } from '../services/tasks.ts';
 
 /** What a running task gets besides its row: a way to report, a way to remember, and its stop signal. */
 export type TaskRun = {
@@ -19,6 +17,11 @@ export type TaskRun = {
   remember(params: Record<string, unknown>): Promise<void>;
   /** Aborted when the task is paused, deleted or taken over, or the server stops. */
   signal: AbortSignal;
+  /**
+   * Completes the task inside the transaction of its work (see TasksService.completeIn); false
+   * when the task is no longer this run's, and the work must then be rolled back.
+   */
+  completeIn(executor: Kysely<Database>, result: TaskResult): Promise<boolean>;
 };
 
 // biome-ignore lint/suspicious/noConfusingVoidType: handlers that make no file are plain async functions that return nothing
@@ -66,6 +69,7 @@ export function taskWorker(tasks: TasksService, log: FastifyBaseLogger, { concur
         if (!(await tasks.remember(task, params))) stop.abort(new Error('the task was paused, deleted or taken over'));
       },
       signal: stop.signal,
+      completeIn: (executor, result) => tasks.completeIn(executor, task, result),
     };
     const done = (async () => {
       try {

@@ -16,6 +16,7 @@ const index: SiteIndex = {
   notFoundLocales: new Set(LOCALES),
   hasApp: true,
   hasSharePage: true,
+  inlineScripts: [],
 };
 
 const request = (path: string, extra: Partial<PageRequest> = {}): PageRequest => ({

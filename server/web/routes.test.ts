@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INLINE_SCRIPT_HASHES_FILE } from '#shared/content-security.ts';
 import { LOCALES } from '#shared/i18n/locales.ts';
 import { REQUESTED_PATH_MARKER } from '#shared/not-found.ts';
 import { startTestServer, type TestServer } from '../testing/harness.ts';
@@ -34,8 +35,9 @@ beforeAll(async () => {
   write('site/_astro/island.abc123.js', 'export {}');
   write('site/_astro/large.abc123.js', `export const text = '${'compressible '.repeat(400)}';`);
   write('site/robots.txt', 'User-agent: *');
-  write('drive-app/index.html', '<div id="root"></div>');
-  write('drive-app/share.html', '<div id="root" data-page="share"></div>');
+  write('drive-app/index.html', '<div id="root"></div><script>boot()</script>');
+  write('drive-app/share.html', '<div id="root" data-page="share"></div><script>boot()</script>');
+  write(`site/${INLINE_SCRIPT_HASHES_FILE}`, JSON.stringify(['sha256-theme', 'sha256-island']));
   write('drive-app/assets/index-x1.js', 'console.log(1)');
   // Christmas has ended, the other campaigns run: the sitemap names only pages that do not redirect.
   const day = 86_400_000;
@@ -57,6 +59,14 @@ afterAll(async () => {
   await server?.dispose();
   rmSync(distDir, { recursive: true, force: true });
 });
+
+/** The nonce a page's policy names (and its script elements carry). */
+function nonceOf(response: Response): string {
+  const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+  if (!nonce) throw new Error(`no nonce in ${response.headers.get('content-security-policy')}`);
+  expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+  return nonce;
+}
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers, redirect: 'manual' });
 
@@ -98,8 +108,11 @@ describe('web routes', () => {
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-cache');
       // Framed only by Nubo itself unless EMBED_ORIGINS names host pages.
-      expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'self'");
-      expect(await response.text()).toBe('<div id="root"></div>');
+      const nonce = nonceOf(response);
+      expect(response.headers.get('content-security-policy')).toBe(
+        `script-src 'self' 'nonce-${nonce}'; object-src 'none'; base-uri 'none'; frame-ancestors 'self'`,
+      );
+      expect(await response.text()).toBe(`<div id="root"></div><script nonce="${nonce}">boot()</script>`);
     }
   });
 
@@ -108,8 +121,8 @@ describe('web routes', () => {
       const response = await get(path);
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-cache');
-      expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'self'");
-      expect(await response.text()).toBe('<div id="root" data-page="share"></div>');
+      const nonce = nonceOf(response);
+      expect(await response.text()).toBe(`<div id="root" data-page="share"></div><script nonce="${nonce}">boot()</script>`);
     }
   });
 
@@ -117,10 +130,50 @@ describe('web routes', () => {
     const hosted = await startTestServer('sqlite', { distDir, embedOrigins: ['https://host.example.com'] });
     try {
       const response = await fetch(`${hosted.url}/drive/all`);
-      expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'self' https://host.example.com");
+      expect(response.headers.get('content-security-policy')).toMatch(/; frame-ancestors 'self' https:\/\/host\.example\.com$/);
       await response.arrayBuffer();
     } finally {
       await hosted.dispose();
+    }
+  });
+
+  it('lets a page run only our scripts: a new nonce for every answer of the app, the built hashes on site pages', async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const response = await get('/drive/all');
+      nonces.add(nonceOf(response));
+      await response.arrayBuffer();
+    }
+    expect(nonces.size).toBe(3);
+    for (const path of ['/faq', '/no-such-page']) {
+      const response = await get(path);
+      expect(response.headers.get('content-security-policy')).toBe(
+        "script-src 'self' 'sha256-theme' 'sha256-island'; object-src 'none'; base-uri 'none'; frame-ancestors 'self'",
+      );
+      await response.arrayBuffer();
+    }
+  });
+
+  it('sends nosniff and a referrer policy that keeps our addresses (a share link carries its passcode) to our own origin, and no HSTS over http', async () => {
+    for (const path of ['/faq', '/drive/all', '/s/abc?pwd=1234', '/drive/v1/about']) {
+      const response = await get(path);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('same-origin');
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+      await response.arrayBuffer();
+    }
+  });
+
+  it('tells browsers to keep to https when PUBLIC_URL is an https address', async () => {
+    const secure = await startTestServer('sqlite', { distDir, publicUrl: 'https://drive.example.com', publicUrlSet: true });
+    try {
+      for (const path of ['/faq', '/drive/v1/about']) {
+        const response = await fetch(`${secure.url}${path}`);
+        expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000');
+        await response.arrayBuffer();
+      }
+    } finally {
+      await secure.dispose();
     }
   });
 

@@ -7,6 +7,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { CampaignCalendar } from '#shared/campaigns.ts';
+import { newNonce, pagePolicy, withNonce } from '#shared/content-security.ts';
 import { COOKIES, serializeCookie } from '#shared/cookies.ts';
 import type { Locale } from '#shared/i18n/locales.ts';
 import { REQUESTED_PATH_MARKER } from '#shared/not-found.ts';
@@ -36,9 +37,11 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
   app,
   { distDir, secureCookies, embedOrigins, origin, campaigns: calendar, renderSharePage },
 ) => {
-  // The drive app may be framed only by Nubo itself and the host pages the operator names (EMBED_ORIGINS).
-  const appFrameAncestors = `frame-ancestors ${["'self'", ...embedOrigins].join(' ')}`;
+  // Pages may be framed only by Nubo itself and the host pages the operator names (EMBED_ORIGINS).
+  const frameAncestors = ["'self'", ...embedOrigins];
   const index = readSiteIndex(distDir);
+  // The site's pages are files: their inline scripts are allowed by the hashes the build took.
+  const sitePolicy = pagePolicy(index.inlineScripts, frameAncestors);
   const siteRedirects = readSiteRedirects(index.siteDir);
   const campaigns = campaignGuard(calendar);
   if (!index.hasApp && index.pages.size === 0) app.log.warn({ distDir }, 'no built site or drive app found; run the build');
@@ -117,16 +120,17 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
         if (answer.rememberLocale) rememberLocale(reply, answer.rememberLocale);
         return reply.redirect(answer.location, 302);
       case 'app':
-        return sendAppPage(reply, 'drive-app/index.html');
+        return sendAppPage(reply, 'index.html');
       case 'share-page': {
         if (answer.rememberLocale) rememberLocale(reply, answer.rememberLocale);
         // From the address as sent: each segment is decoded once, on its own.
         const place = sharePlaceOf(rawPath);
-        const rendered = place && renderSharePage ? await renderSharePage({ request, ...place, locale: answer.locale }) : undefined;
-        if (!rendered) return sendAppPage(reply, 'drive-app/share.html');
+        const nonce = newNonce();
+        const rendered = place && renderSharePage ? await renderSharePage({ request, ...place, locale: answer.locale, nonce }) : undefined;
+        if (!rendered) return sendAppPage(reply, 'share.html');
         for (const line of rendered.setCookies) reply.header('Set-Cookie', line);
         // The page holds this visitor's view of the share (their passcode token's, their network's).
-        reply.header('Content-Security-Policy', appFrameAncestors).header('Content-Language', answer.locale);
+        reply.header('Content-Security-Policy', pagePolicy([`nonce-${nonce}`], frameAncestors)).header('Content-Language', answer.locale);
         return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(rendered.html);
       }
       case 'root-file':
@@ -135,22 +139,36 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
         if (answer.rememberLocale) rememberLocale(reply, answer.rememberLocale);
         // An unprefixed page's language depends on the visitor: caches must key on what chose it.
         if (answer.varies) reply.header('Vary', 'Cookie, Accept-Language, User-Agent');
-        reply.header('Content-Language', answer.locale);
+        reply.header('Content-Language', answer.locale).header('Content-Security-Policy', sitePolicy);
         return reply.header('Cache-Control', 'no-cache').sendFile(`site/${answer.file}`, { cacheControl: false });
       case 'not-found': {
         if (answer.varies) reply.header('Vary', 'Cookie, Accept-Language, User-Agent');
         const html = notFoundPage(answer.file);
         // The path is the visitor's text: shown as characters, never as markup.
         const body = answer.requestedPath === undefined ? html : html.replaceAll(REQUESTED_PATH_MARKER, escapeMarkup(answer.requestedPath));
-        return reply.status(404).header('Content-Language', answer.locale).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(body);
+        return reply
+          .status(404)
+          .header('Content-Language', answer.locale)
+          .header('Content-Security-Policy', sitePolicy)
+          .header('Cache-Control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(body);
       }
     }
   });
 
-  function sendAppPage(reply: FastifyReply, file: string) {
+  // The drive app's two shells, read once: each answer marks their scripts with its own nonce.
+  const appShells = new Map<string, string>();
+  function sendAppPage(reply: FastifyReply, file: 'index.html' | 'share.html') {
+    let shell = appShells.get(file);
+    if (shell === undefined) {
+      shell = readFileSync(path.join(index.appDir, file), 'utf8');
+      appShells.set(file, shell);
+    }
+    const nonce = newNonce();
+    reply.header('Content-Security-Policy', pagePolicy([`nonce-${nonce}`], frameAncestors));
     // The shell must always be fresh so a new deploy's hashed assets are picked up.
-    reply.header('Content-Security-Policy', appFrameAncestors);
-    return reply.header('Cache-Control', 'no-cache').sendFile(file, { cacheControl: false });
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(withNonce(shell, nonce));
   }
 
   function rememberLocale(reply: FastifyReply, locale: Locale) {

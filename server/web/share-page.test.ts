@@ -48,6 +48,12 @@ describe.each(ENGINES)('the server-rendered share page on %s', (engine) => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('no-store');
     expect(answer.headers.get('content-language')).toBe('ja');
+    // Only the page's own scripts run: each carries this answer's nonce, and the names cannot add one.
+    const nonce = /'nonce-([^']+)'/.exec(answer.headers.get('content-security-policy') ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
+    expect(scripts.filter((tag) => !tag.includes('application/json')).every((tag) => tag.includes(`nonce="${nonce}"`))).toBe(true);
+    expect(scripts.filter((tag) => !tag.includes('application/json')).length).toBeGreaterThan(1);
     expect(html).toMatch(/<html lang="ja"/);
     expect(html).toContain('<title>Trip &lt;script&gt; · Nubo</title>');
     // The title is text in the page, and the data element cannot be closed by a name.
@@ -142,7 +148,7 @@ describe('the share page when the server render fails', () => {
       expect(answer.status).toBe(200);
       const html = await answer.text();
       expect(html).toContain('<div id="root"></div>');
-      expect(html).toMatch(/<script type="module"[^>]* src="\/app\/assets\/share-[^"]+\.js"/);
+      expect(html).toMatch(/<script nonce="[^"]+" type="module"[^>]* src="\/app\/assets\/share-[^"]+\.js"/);
       expect(html).not.toContain(SHARE_FIRST_VIEW_ELEMENT);
     } finally {
       await server.dispose();

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { withNonce } from '#shared/content-security.ts';
 import { memoryCookieJar, readSharePasscodeToken, rememberSharePasscodeToken } from '#shared/cookies.ts';
 import { DEFAULT_LOCALE, LOCALE_HTML_LANG, type Locale } from '#shared/i18n/locales.ts';
 import { createTranslator, type Translate } from '#shared/i18n/translator.ts';
@@ -33,7 +34,14 @@ export type SharePageOptions = {
   log: FastifyBaseLogger;
 };
 
-export type SharePageRequest = { request: FastifyRequest; shareId: string; folderIds: string[]; locale: Locale };
+export type SharePageRequest = {
+  request: FastifyRequest;
+  shareId: string;
+  folderIds: string[];
+  locale: Locale;
+  /** This answer's nonce for the page's scripts (its content security policy names it). */
+  nonce: string;
+};
 
 /** A rendered share page, or undefined when the page's script must render it itself. */
 export type RenderedSharePage = { html: string; setCookies: string[] } | undefined;
@@ -116,7 +124,7 @@ export function sharePageRenderer({ distDir, messages, shares, blockedNetworks, 
       return undefined;
     }
     const title = first.view?.title ? `${first.view.title} · Nubo` : 'Nubo';
-    const html = shell
+    const html = withNonce(shell, page.nonce)
       // Replaced through functions: a `$&` in a file name is text, not a replacement pattern.
       .replace(/<html lang="[^"]*"/, () => `<html lang="${LOCALE_HTML_LANG[first.locale]}"`)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeMarkup(title)}</title>`)

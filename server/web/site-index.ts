@@ -1,8 +1,9 @@
 // What the build produced, read once at start: every page of the public site per locale and the
 // drive app's two pages (the app, the share page). Requests are matched against this index, so a visitor's path is only ever a
 // key to look up, never a path handed to the file system.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { INLINE_SCRIPT_HASHES_FILE } from '#shared/content-security.ts';
 import { isLocale, LOCALES, type Locale } from '#shared/i18n/locales.ts';
 import { INVALID_ROUTE_PAGE, notFoundPageFile, UNMATCHED_PAGE } from '#shared/not-found.ts';
 
@@ -18,6 +19,8 @@ export type SiteIndex = {
   hasApp: boolean;
   /** The drive app's build also holds the share page, a page of its own. */
   hasSharePage: boolean;
+  /** The hash sources of the inline scripts the site's pages run (written by the build). */
+  inlineScripts: string[];
 };
 
 export function readSiteIndex(distDir: string): SiteIndex {
@@ -44,7 +47,8 @@ export function readSiteIndex(distDir: string): SiteIndex {
       const [top = '', ...below] = relative.split('/');
       // Pages (and the not-found pages under errors/) are served through the locale resolver,
       // hashed assets and scripts by their own routes: only files such as blog/rss.xml remain.
-      if (isLocale(top) || top === '_astro' || top === 'scripts' || (below.length > 0 && relative.endsWith('.html'))) continue;
+      if (isLocale(top) || relative === INLINE_SCRIPT_HASHES_FILE || top === '_astro' || top === 'scripts' || (below.length > 0 && relative.endsWith('.html')))
+        continue;
       rootFiles.add(`/${relative}`);
     }
   }
@@ -59,5 +63,15 @@ export function readSiteIndex(distDir: string): SiteIndex {
     notFoundLocales,
     hasApp: existsSync(path.join(appDir, 'index.html')),
     hasSharePage: existsSync(path.join(appDir, 'share.html')),
+    inlineScripts: readInlineScripts(path.join(siteDir, INLINE_SCRIPT_HASHES_FILE)),
   };
+}
+
+function readInlineScripts(file: string): string[] {
+  if (!existsSync(file)) return [];
+  const hashes: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  if (!Array.isArray(hashes) || !hashes.every((hash) => typeof hash === 'string' && hash.startsWith('sha256-'))) {
+    throw new Error(`${file} must list the sha256 sources of the site's inline scripts; build again`);
+  }
+  return hashes;
 }

@@ -4,8 +4,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { desktopRedirectUri, EXTENSION_REDIRECT_URI } from '#shared/accounts/clients.ts';
+import { expect, test } from './fixtures.ts';
 
 const PASSWORD = 'violet harbour lamp 42';
 const MARKER_KEY = 'credentials_nubo-web';

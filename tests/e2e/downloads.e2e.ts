@@ -1,10 +1,11 @@
 // Offline downloads in a real browser: a link pasted in the drive is inspected, fetched by the
 // server from a web server on loopback while the page follows it, and opened once in the drive;
 // the site's URL checker sends a signed-out visitor to sign in and back, then saves the link.
-import { expect, test } from '@playwright/test';
+
 import { type FileOrigin, startFileOrigin } from '../../server/testing/file-origin.ts';
 import { startTorrentSwarm, type TorrentSwarm } from '../../server/testing/torrent-swarm.ts';
 import { item, PASSWORD, signUp, toolbar } from './drive-helpers.ts';
+import { expect, test } from './fixtures.ts';
 
 let origin: FileOrigin;
 let swarm: TorrentSwarm;

@@ -1,7 +1,8 @@
 // Finding things in the drive: the recent list says what happened to which file and opens
 // it, and search finds a file in a nested folder by part of its name and opens it from the results.
-import { expect, test } from '@playwright/test';
+
 import { item, newFolder, signUp, upload, uploads } from './drive-helpers.ts';
+import { expect, test } from './fixtures.ts';
 
 test.describe('finding files', () => {
   test('the recent list shows an upload and a rename, newest first, and opens the file', async ({ page }) => {

@@ -5,8 +5,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { item, listed, newFolder, signUp, toolbar, upload, uploads } from './drive-helpers.ts';
+import { expect, test } from './fixtures.ts';
 
 test('uploads a nested folder with its tree intact, and a second copy under a numbered name', async ({ page }) => {
   await signUp(page, 'Folder Mover');

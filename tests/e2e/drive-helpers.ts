@@ -21,8 +21,11 @@ export async function signUp(page: Page, name: string) {
 export const toolbar = (page: Page) => page.getByRole('group', { name: 'File actions' });
 /** The items of the folder, trash or search shown (the page's other options belong to the language menu). */
 export const listed = (page: Page) => page.getByRole('listbox', { name: /^(Files and folders|Items in the trash|Search results)$/ }).getByRole('option');
+/** A listed item by its name, which starts the option's accessible name (the date and size follow, as shown). */
 export const item = (page: Page, name: string) =>
-  page.getByRole('listbox', { name: /^(Files and folders|Items in the trash|Search results)$/ }).getByRole('option', { name, exact: true });
+  page
+    .getByRole('listbox', { name: /^(Files and folders|Items in the trash|Search results)$/ })
+    .getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`) });
 export const uploads = (page: Page) => page.getByRole('region', { name: 'Uploads' });
 
 export async function newFolder(page: Page, name: string) {
@@ -45,4 +48,45 @@ export async function upload(page: Page, files: Upload[] | string) {
 export async function openFile(page: Page, name: string) {
   await item(page, name).click();
   await toolbar(page).getByRole('button', { name: 'Open', exact: true }).click();
+}
+
+/** Calls the API from the signed-in page, as the app would. */
+export const call = <T = Record<string, unknown>>(page: Page, method: string, url: string, body?: unknown) =>
+  page.evaluate(
+    async ([method, url, body]) => {
+      const answer = await fetch(url as string, {
+        method: method as string,
+        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return answer.json();
+    },
+    [method, url, body] as const,
+  ) as Promise<T>;
+
+/** A folder made through the API, by its id. */
+export async function folder(page: Page, name: string, parentId = '') {
+  return (await call<{ file: { id: string } }>(page, 'POST', '/drive/v1/files', { kind: 'drive#folder', name, parent_id: parentId })).file.id;
+}
+
+/** A file uploaded through the API and tus, by its id. */
+export async function file(page: Page, name: string, parentId: string, bytes: Buffer, mimeType = 'application/octet-stream') {
+  const created = await call<{ file: { id: string; hash?: string }; resumable: { params: { url: string } } }>(page, 'POST', '/drive/v1/files', {
+    kind: 'drive#file',
+    name,
+    parent_id: parentId,
+    size: String(bytes.length),
+    mime_type: mimeType,
+  });
+  await page.evaluate(
+    async ([url, data]) => {
+      await fetch(url, {
+        method: 'PATCH',
+        headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+        body: Uint8Array.from(atob(data), (c) => c.charCodeAt(0)),
+      });
+    },
+    [created.resumable.params.url, bytes.toString('base64')] as const,
+  );
+  return created.file.id;
 }

@@ -3,8 +3,8 @@
 // whose sound browsers cannot decode (E-AC-3) flagged. Fixtures in tests/fixtures were made with
 // ffmpeg's test sources (3 s VP8/Opus WebM; 2 s H.264/E-AC-3 MP4).
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { openFile, signUp, upload, uploads } from './drive-helpers.ts';
+import { expect, test } from './fixtures.ts';
 
 /** A valid PDF of `pages` pages, each saying "Page N", with its cross-reference table computed. */
 function tinyPdf(pages: number): Buffer {

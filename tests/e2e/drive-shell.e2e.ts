@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test.describe('drive app shell', () => {
   test("renders the shell in the visitor's language with messages loaded at run time", async ({ browser }) => {

@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { item, listed, newFolder, signUp, toolbar, upload, uploads } from './drive-helpers.ts';
+import { expect, test } from './fixtures.ts';
 
 test.describe('the drive', () => {
   test('creates folders and goes in and out of them by the breadcrumbs', async ({ page }) => {

@@ -1,8 +1,9 @@
 // Embedded mode (SPEC §1, §2.7, §7.6): the drive framed by a host page, and inside the
 // native app's webview with its bridge played by the test.
 import http from 'node:http';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signUp } from './drive-helpers.ts';
+import { expect, test } from './fixtures.ts';
 
 const appOrigin = (page: Page) => new URL(page.url()).origin;
 /** The host page's origin, allowed by EMBED_ORIGINS: a port playwright.config.ts found free. */

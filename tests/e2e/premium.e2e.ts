@@ -3,10 +3,11 @@
 // storage plans and the quota grow, and the shop say the same.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { type StripeStandIn, startStripeStandIn } from '../../server/testing/stripe-stand-in.ts';
 import { item, PASSWORD, signUp, toolbar, upload, uploads } from './drive-helpers.ts';
+import { expect, test } from './fixtures.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 

@@ -2,50 +2,12 @@
 // saves the share into their own drive — signing in on the way — and every state of a share
 // (expired, cancelled, taken down, saved as often as allowed, unknown) has its own page.
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { item, newFolder, PASSWORD, signUp, toolbar } from './drive-helpers.ts';
+import { call, file, folder, item, newFolder, PASSWORD, signUp, toolbar } from './drive-helpers.ts';
+import { expect, test } from './fixtures.ts';
 
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
-
-/** Calls the API from the signed-in page, as the app would. */
-const call = <T = Record<string, unknown>>(page: Page, method: string, url: string, body?: unknown) =>
-  page.evaluate(
-    async ([method, url, body]) => {
-      const answer = await fetch(url as string, {
-        method: method as string,
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return answer.json();
-    },
-    [method, url, body] as const,
-  ) as Promise<T>;
-
-async function folder(page: Page, name: string, parentId = '') {
-  return (await call<{ file: { id: string } }>(page, 'POST', '/drive/v1/files', { kind: 'drive#folder', name, parent_id: parentId })).file.id;
-}
-
-async function file(page: Page, name: string, parentId: string, bytes: Buffer, mimeType = 'application/octet-stream') {
-  const created = await call<{ file: { id: string; hash?: string }; resumable: { params: { url: string } } }>(page, 'POST', '/drive/v1/files', {
-    kind: 'drive#file',
-    name,
-    parent_id: parentId,
-    size: String(bytes.length),
-    mime_type: mimeType,
-  });
-  await page.evaluate(
-    async ([url, data]) => {
-      await fetch(url, {
-        method: 'PATCH',
-        headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
-        body: Uint8Array.from(atob(data), (c) => c.charCodeAt(0)),
-      });
-    },
-    [created.resumable.params.url, bytes.toString('base64')] as const,
-  );
-  return created.file.id;
-}
 
 /** An owner with Trip/{Day 1/{photo.png, Beach/{shell.txt}}, plan.txt}, shared with `options`. */
 async function sharedTrip(browser: Browser, options: Record<string, unknown> = {}) {
@@ -260,7 +222,7 @@ test.describe('a shared link', () => {
     await expect(entry).toContainText('Views: 1');
     await expect(entry).toContainText('Saves: 0');
     await expect(entry).toContainText('Passcode: sun2025');
-    await entry.getByRole('button', { name: 'Cancel the link “Holiday photos”' }).click();
+    await entry.getByRole('button', { name: 'Cancel link “Holiday photos”' }).click();
     // A cancelled link leaves the list.
     await expect(entry).toHaveCount(0);
     await visitor.reload();

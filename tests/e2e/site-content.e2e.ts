@@ -3,7 +3,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 const articleTitle = (page: Page) => page.getByRole('heading', { level: 1 });
 

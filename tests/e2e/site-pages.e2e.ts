@@ -2,9 +2,10 @@
 // figures from content/, the activity-end guard, API islands' translated errors, phones and keyboards.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { LOCALES } from '#shared/i18n/locales.ts';
 import { DRIVE_SECTIONS } from '../../shared/app-paths.ts';
+import { expect, test } from './fixtures.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const readJson = (file: string) => JSON.parse(readFileSync(path.join(ROOT, file), 'utf8'));

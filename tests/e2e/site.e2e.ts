@@ -5,7 +5,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page, type Request, test } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const messages = (locale: string): Record<string, string> => JSON.parse(readFileSync(path.join(ROOT, 'content/i18n', `${locale}.json`), 'utf8'));

@@ -33,8 +33,6 @@ export function FileItem({ file, view, id, selected, active, position, count, on
       aria-selected={selected}
       aria-posinset={position}
       aria-setsize={count}
-      aria-label={file.name}
-      aria-describedby={`${id}-facts`}
       className={`file-item file-item-${view}`}
       data-active={active || undefined}
       data-uploading={uploading || undefined}
@@ -46,7 +44,7 @@ export function FileItem({ file, view, id, selected, active, position, count, on
       <span className="file-name" title={file.name}>
         {file.name}
       </span>
-      <span id={`${id}-facts`} className="file-facts">
+      <span className="file-facts">
         {file.starred && (
           <span className="file-star" title={t('files.starred')}>
             <span aria-hidden="true">★</span>
