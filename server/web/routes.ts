@@ -3,11 +3,12 @@
 // pages with 404 in the visitor's locale, and the sitemap and robots.txt for crawlers.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Negotiator } from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { CampaignCalendar } from '#shared/campaigns.ts';
-import { newNonce, pagePolicy, withNonce } from '#shared/content-security.ts';
+import { inlineScriptHashes, newNonce, pagePolicy, withNonce } from '#shared/content-security.ts';
 import { COOKIES, serializeCookie } from '#shared/cookies.ts';
 import type { Locale } from '#shared/i18n/locales.ts';
 import { REQUESTED_PATH_MARKER } from '#shared/not-found.ts';
@@ -19,6 +20,11 @@ import type { SharePageRenderer } from './share-page.ts';
 import { readSiteIndex } from './site-index.ts';
 import { readSiteRedirects, siteRedirectFor } from './site-redirects.ts';
 import { indexablePages, sitemapXml } from './sitemap.ts';
+
+type AppShell = 'index.html' | 'share.html';
+
+/** How a rendered share page may go, best first (its compressed forms are made once and kept). */
+const pageEncodings = new Negotiator({ supportedValues: ['br', 'gzip', 'identity'] });
 
 type WebOptions = {
   distDir: string;
@@ -125,13 +131,17 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
         if (answer.rememberLocale) rememberLocale(reply, answer.rememberLocale);
         // From the address as sent: each segment is decoded once, on its own.
         const place = sharePlaceOf(rawPath);
-        const nonce = newNonce();
-        const rendered = place && renderSharePage ? await renderSharePage({ request, ...place, locale: answer.locale, nonce }) : undefined;
+        const rendered = place && renderSharePage ? await renderSharePage({ request, ...place, locale: answer.locale }) : undefined;
         if (!rendered) return sendAppPage(reply, 'share.html');
         for (const line of rendered.setCookies) reply.header('Set-Cookie', line);
+        // The same page goes to every visitor who may see the same: its scripts are allowed by
+        // their hashes (a nonce would make each answer new, to be compressed anew).
+        reply.header('Content-Security-Policy', pagePolicy(appShell('share.html').inlineScripts, frameAncestors)).header('Content-Language', answer.locale);
         // The page holds this visitor's view of the share (their passcode token's, their network's).
-        reply.header('Content-Security-Policy', pagePolicy([`nonce-${nonce}`], frameAncestors)).header('Content-Language', answer.locale);
-        return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(rendered.html);
+        reply.header('Cache-Control', 'no-store').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+        const encoding = pageEncodings.negotiate(request.headers['accept-encoding'] ?? '');
+        if (encoding === 'br' || encoding === 'gzip') return reply.header('Content-Encoding', encoding).send(await rendered.page.encoded(encoding));
+        return reply.send(rendered.page.html);
       }
       case 'root-file':
         return reply.sendFile(`site/${answer.file}`, { maxAge: '1h' });
@@ -158,13 +168,18 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
   });
 
   // The drive app's two shells, read once: each answer marks their scripts with its own nonce.
-  const appShells = new Map<string, string>();
-  function sendAppPage(reply: FastifyReply, file: 'index.html' | 'share.html') {
+  const appShells = new Map<string, { html: string; inlineScripts: string[] }>();
+  function appShell(file: AppShell) {
     let shell = appShells.get(file);
     if (shell === undefined) {
-      shell = readFileSync(path.join(index.appDir, file), 'utf8');
+      const html = readFileSync(path.join(index.appDir, file), 'utf8');
+      shell = { html, inlineScripts: inlineScriptHashes(html) };
       appShells.set(file, shell);
     }
+    return shell;
+  }
+  function sendAppPage(reply: FastifyReply, file: AppShell) {
+    const shell = appShell(file).html;
     const nonce = newNonce();
     reply.header('Content-Security-Policy', pagePolicy([`nonce-${nonce}`], frameAncestors));
     // The shell must always be fresh so a new deploy's hashed assets are picked up.

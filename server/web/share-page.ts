@@ -3,11 +3,13 @@
 // looked up here and rendered with the drive app's own components (dist/share-server, built by
 // `vite build --ssr`), so a visitor on a phone sees the files before any script has loaded. The
 // same answer travels in the page for the script to take over without asking the API again.
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { withNonce } from '#shared/content-security.ts';
 import { memoryCookieJar, readSharePasscodeToken, rememberSharePasscodeToken } from '#shared/cookies.ts';
 import { DEFAULT_LOCALE, LOCALE_HTML_LANG, type Locale } from '#shared/i18n/locales.ts';
 import { createTranslator, type Translate } from '#shared/i18n/translator.ts';
@@ -21,6 +23,8 @@ import { escapeMarkup } from './markup.ts';
 
 /** As many entries as the page's script asks for at a time (GET /share's default). */
 const FIRST_PAGE_SIZE = 100;
+/** Pages kept for the shares asked for most lately: a page of 100 files is about 150 KB. */
+const PAGE_CACHE_BYTES = 16 * 1024 * 1024;
 
 type RenderSharePage = (first: ShareFirstView, t: Translate) => string;
 
@@ -39,12 +43,10 @@ export type SharePageRequest = {
   shareId: string;
   folderIds: string[];
   locale: Locale;
-  /** This answer's nonce for the page's scripts (its content security policy names it). */
-  nonce: string;
 };
 
 /** A rendered share page, or undefined when the page's script must render it itself. */
-export type RenderedSharePage = { html: string; setCookies: string[] } | undefined;
+export type RenderedSharePage = { page: CachedPage; setCookies: string[] } | undefined;
 
 export function sharePageRenderer({ distDir, messages, shares, blockedNetworks, secureCookies, log }: SharePageOptions) {
   const shellFile = path.join(distDir, 'drive-app', 'share.html');
@@ -59,6 +61,7 @@ export function sharePageRenderer({ distDir, messages, shares, blockedNetworks, 
     }
     return t;
   };
+  const pages = pageCache(PAGE_CACHE_BYTES);
   // Both built files, looked for once (the first share page asked for): without them the page's
   // script renders the page alone.
   let built: Promise<{ shell: string; renderPage: RenderSharePage } | undefined> | undefined;
@@ -90,7 +93,8 @@ export function sharePageRenderer({ distDir, messages, shares, blockedNetworks, 
       accessible: true,
       ...(linkPassCode ? { linkPassCode } : {}),
       ...(access.passCodeToken ? { passCodeToken: access.passCodeToken } : {}),
-      view,
+      // The files listed travel once, in `files`: the page is smaller by as much again.
+      view: { ...view, files: [] },
     };
     const folderId = folderIds.at(-1);
     if (view.share_status !== 'OK') return first;
@@ -115,25 +119,96 @@ export function sharePageRenderer({ distDir, messages, shares, blockedNetworks, 
       if (!(failure instanceof ServiceError)) log.error({ err: failure }, 'share page: the first view could not be looked up');
       return undefined;
     }
-    let rendered: string;
-    try {
-      rendered = renderPage(first, translatorFor(first.locale));
-    } catch (failure) {
-      // A bug of the render must not cost the visitor the share: the script renders it instead.
-      log.error({ err: failure }, 'share page: the server render failed');
-      return undefined;
+    // The page depends only on what this visitor may see: the share, the folder, the locale, the
+    // passcode state. Keyed on that, a popular link's page is rendered (and compressed) once, a
+    // change of the share, its files or their moderation is a new key, and the lookup above still
+    // runs for every visit, so every view is counted.
+    const firstJson = firstViewJson(first);
+    const key = createHash('sha256').update(firstJson).digest('base64');
+    let cached = pages.get(key);
+    if (!cached) {
+      let rendered: string;
+      try {
+        rendered = renderPage(first, translatorFor(first.locale));
+      } catch (failure) {
+        // A bug of the render must not cost the visitor the share: the script renders it instead.
+        log.error({ err: failure }, 'share page: the server render failed');
+        return undefined;
+      }
+      const title = first.view?.title ? `${first.view.title} · Nubo` : 'Nubo';
+      const html = shell
+        // Replaced through functions: a `$&` in a file name is text, not a replacement pattern.
+        .replace(/<html lang="[^"]*"/, () => `<html lang="${LOCALE_HTML_LANG[first.locale]}"`)
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeMarkup(title)}</title>`)
+        .replace(
+          '<div id="root"></div>',
+          () => `<div id="root">${rendered}</div><script type="application/json" id="${SHARE_FIRST_VIEW_ELEMENT}">${firstJson}</script>`,
+        );
+      cached = cachedPage(html);
+      pages.set(key, cached);
     }
-    const title = first.view?.title ? `${first.view.title} · Nubo` : 'Nubo';
-    const html = withNonce(shell, page.nonce)
-      // Replaced through functions: a `$&` in a file name is text, not a replacement pattern.
-      .replace(/<html lang="[^"]*"/, () => `<html lang="${LOCALE_HTML_LANG[first.locale]}"`)
-      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeMarkup(title)}</title>`)
-      .replace(
-        '<div id="root"></div>',
-        () => `<div id="root">${rendered}</div>` + `<script type="application/json" id="${SHARE_FIRST_VIEW_ELEMENT}">${firstViewJson(first)}</script>`,
-      );
-    return { html, setCookies: jar.setCookieHeaders() };
+    return { page: cached, setCookies: jar.setCookieHeaders() };
+  };
+}
+
+/** A rendered page as sent: its HTML, and each compressed form made once, when first asked for. */
+export type CachedPage = { html: string; bytes: number; encoded(encoding: PageEncoding): Promise<Buffer> };
+export type PageEncoding = 'br' | 'gzip';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+// Made once a page and sent many times, yet each new page costs one: brotli at 5 is near its best
+// size for HTML at a fraction of 11's time.
+const compressors: Record<PageEncoding, (html: string) => Promise<Buffer>> = {
+  br: (html) => brotli(html, { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (html) => gzipped(html),
+};
+
+function cachedPage(html: string): CachedPage {
+  const encoded = new Map<PageEncoding, Promise<Buffer>>();
+  return {
+    html,
+    // As held: the string (UTF-16) and its compressed forms, which are a tenth of it or less.
+    bytes: html.length * 2 + Math.ceil(html.length / 5),
+    encoded(encoding) {
+      let bytes = encoded.get(encoding);
+      if (!bytes) {
+        bytes = compressors[encoding](html);
+        encoded.set(encoding, bytes);
+      }
+      return bytes;
+    },
   };
 }
 
 export type SharePageRenderer = ReturnType<typeof sharePageRenderer>;
+
+/**
+ * Rendered pages by key, up to `maxBytes` of them: the one asked for least lately goes first, so a
+ * viral link's page stays while one-off visits pass through.
+ */
+function pageCache(maxBytes: number) {
+  const entries = new Map<string, CachedPage>();
+  let bytes = 0;
+  return {
+    get(key: string): CachedPage | undefined {
+      const page = entries.get(key);
+      if (page) {
+        // Map keeps insertion order: a hit moves to the end, the least lately used stays first.
+        entries.delete(key);
+        entries.set(key, page);
+      }
+      return page;
+    },
+    set(key: string, page: CachedPage) {
+      if (page.bytes > maxBytes || entries.has(key)) return;
+      entries.set(key, page);
+      bytes += page.bytes;
+      for (const [oldest, old] of entries) {
+        if (bytes <= maxBytes) break;
+        entries.delete(oldest);
+        bytes -= old.bytes;
+      }
+    },
+  };
+}
