@@ -16,7 +16,6 @@ import { errorBody, ServiceError } from './errors.ts';
 import { threadedHttpSource } from './offline/download-thread.ts';
 import { networkGuard, type ResolveHost, systemResolve } from './offline/network-guard.ts';
 import { torrentSource } from './offline/torrent-source.ts';
-import { stripeProvider } from './payments/stripe.ts';
 import { accessRoutes } from './routes/access.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { checkInRoutes } from './routes/check-in.ts';
@@ -38,6 +37,7 @@ import { statisticsRoutes } from './routes/statistics.ts';
 import { taskRoutes } from './routes/tasks.ts';
 import { thumbnailRoutes } from './routes/thumbnails.ts';
 import { uploadRoutes } from './routes/uploads.ts';
+import { lazySchemaCompilers } from './schema-compilers.ts';
 import { type AccountLimits, accountsService } from './services/accounts.ts';
 import { checkInService } from './services/check-in.ts';
 import { compensationService } from './services/compensation.ts';
@@ -91,6 +91,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     return503OnClosing: true,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    schemaController: { compilersFactory: lazySchemaCompilers },
     // Failures Fastify meets before routing (a URL that is not valid percent-encoding, …).
     frameworkErrors: (failure, _request, reply) => {
       (reply as FastifyReply).status(400).send(errorBody('invalid_request', failure.message));
@@ -202,7 +203,8 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   const restore = restoreService({ db: database.db, files, rules });
   worker.handle(taskHandlers({ files, restore, offline }));
   await app.register(taskRoutes, { tasks, auth, wake: worker.wake });
-  const payments = config.stripe ? stripeProvider(config.stripe) : undefined;
+  // Stripe's library (a fifth of a second to load) only when payments are set up.
+  const payments = config.stripe ? (await import('./payments/stripe.ts')).stripeProvider(config.stripe) : undefined;
   const premium = premiumService({
     db: database.db,
     plans: config.plans,

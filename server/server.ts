@@ -18,7 +18,7 @@ export async function startServer(
   const database = openDatabase(config.database);
   try {
     await database.migrate();
-    const counters = config.redisUrl ? redisCounterStore(config.redisUrl) : memoryCounterStore();
+    const counters = config.redisUrl ? await redisCounterStore(config.redisUrl) : memoryCounterStore();
     const app = await buildApp({
       config,
       database,

@@ -14,7 +14,7 @@ const stores: Array<[string, CounterStore, (ms: number) => Promise<void>]> = [
       clock += ms;
     },
   ],
-  ['redis', redisCounterStore(REDIS_URL, `nubo-test:${randomBytes(6).toString('hex')}:`), (ms) => new Promise((r) => setTimeout(r, ms))],
+  ['redis', await redisCounterStore(REDIS_URL, `nubo-test:${randomBytes(6).toString('hex')}:`), (ms) => new Promise((r) => setTimeout(r, ms))],
 ];
 
 afterAll(async () => {

@@ -1,6 +1,5 @@
 // Counters with a time window, kept in the process by default and in Redis when REDIS_URL is set,
 // so several server copies count together (ARCHITECTURE.md: no state only one copy holds).
-import { Redis } from 'ioredis';
 
 export type WindowCount = { count: number; resetInMs: number };
 
@@ -63,7 +62,9 @@ export function memoryCounterStore(now: () => number = Date.now): CounterStore {
   };
 }
 
-export function redisCounterStore(url: string, prefix = 'nubo:'): CounterStore {
+/** Counters in Redis, shared by every process; its client is loaded only when Redis is used. */
+export async function redisCounterStore(url: string, prefix = 'nubo:'): Promise<CounterStore> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
   return {
     async increment(key, windowMs) {
