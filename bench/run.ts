@@ -4,6 +4,7 @@
 import os from 'node:os';
 import { benchAccounts } from './accounts.ts';
 import { benchListing } from './listing.ts';
+import { benchLoad } from './load.ts';
 import { benchOffline } from './offline.ts';
 import { benchRestore } from './restore.ts';
 import { benchSharePage } from './share-page.ts';
@@ -20,6 +21,7 @@ const BENCHES: Record<string, () => Promise<Table>> = {
   'restore-sqlite': () => benchRestore('sqlite'),
   'restore-postgres': () => benchRestore('postgres'),
   'share-page': benchSharePage,
+  load: benchLoad,
   site: benchSite,
   transfer: benchTransfer,
   offline: benchOffline,
