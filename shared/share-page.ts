@@ -15,7 +15,7 @@ export type ShareFirstView = {
   accessible: boolean;
   /** The passcode the link carried (?s_code=), tried once by the server. */
   linkPassCode?: string;
-  /** The share's answer, without its files (they are in `files`); absent for a blocked visitor. */
+  /** The share's answer (at the top level without its files: they are in `files`); absent for a blocked visitor. */
   view?: ShareView;
   /** What the page lists: the share's top level, or the folder walked into. */
   files: DriveFile[];

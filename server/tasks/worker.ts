@@ -49,30 +49,34 @@ export function taskWorker(tasks: TasksService, log: FastifyBaseLogger, { concur
   let timer: NodeJS.Timeout | undefined;
   const running = new Map<string, { done: Promise<void>; stop: AbortController }>();
 
-  async function execute(task: TaskRow) {
+  function execute(task: TaskRow) {
     // A run of this task from an earlier claim (paused and resumed at once) ends before this one starts.
-    await running.get(task.id)?.done;
+    const earlier = running.get(task.id)?.done;
     const stop = new AbortController();
-    // A heartbeat that finds the task no longer ours stops it; one that fails keeps trying.
-    const beat = async (report?: TaskProgress) => {
-      if (stop.signal.aborted) return;
-      if (!(await tasks.heartbeat(task, report))) stop.abort(new Error('the task was paused, deleted or taken over'));
-    };
-    const heartbeat = setInterval(
-      () => void beat().catch((failure: unknown) => log.warn({ err: failure, task: task.id }, 'task heartbeat failed')),
-      tasks.heartbeatMs,
-    );
-    heartbeat.unref();
-    const run: TaskRun = {
-      report: (progress) => beat(typeof progress === 'number' ? { progress } : progress),
-      remember: async (params) => {
-        if (!(await tasks.remember(task, params))) stop.abort(new Error('the task was paused, deleted or taken over'));
-      },
-      signal: stop.signal,
-      completeIn: (executor, result) => tasks.completeIn(executor, task, result),
-    };
-    const done = (async () => {
+    const entry = { stop, done: Promise.resolve() };
+    entry.done = (async () => {
+      await earlier;
+      // A heartbeat that finds the task no longer ours stops it; one that fails keeps trying.
+      const beat = async (report?: TaskProgress) => {
+        if (stop.signal.aborted) return;
+        if (!(await tasks.heartbeat(task, report))) stop.abort(new Error('the task was paused, deleted or taken over'));
+      };
+      const heartbeat = setInterval(
+        () => void beat().catch((failure: unknown) => log.warn({ err: failure, task: task.id }, 'task heartbeat failed')),
+        tasks.heartbeatMs,
+      );
+      heartbeat.unref();
+      const run: TaskRun = {
+        report: (progress) => beat(typeof progress === 'number' ? { progress } : progress),
+        remember: async (params) => {
+          if (!(await tasks.remember(task, params))) stop.abort(new Error('the task was paused, deleted or taken over'));
+        },
+        signal: stop.signal,
+        completeIn: (executor, result) => tasks.completeIn(executor, task, result),
+      };
       try {
+        // Stopped while it waited for its earlier run: it does not start.
+        stop.signal.throwIfAborted();
         const handler = handlers[task.type];
         if (!handler) throw new Error(`no handler for ${task.type} tasks`);
         // A task that got to its end completes, stopped or not; one no longer ours is not written.
@@ -88,18 +92,21 @@ export function taskWorker(tasks: TasksService, log: FastifyBaseLogger, { concur
         await tasks.fail(task, failureOf(failure));
       } finally {
         clearInterval(heartbeat);
-        running.delete(task.id);
+        // A later run of the same task may have taken its place meanwhile: that one stays.
+        if (running.get(task.id) === entry) running.delete(task.id);
         wake();
       }
     })().catch((failure: unknown) => log.error({ err: failure, task: task.id }, 'task could not be recorded'));
-    running.set(task.id, { done, stop });
+    // Counted at once, before the claim loop looks for another task: with the entry set only
+    // after a first await, a worker ran one more task than its concurrency.
+    running.set(task.id, entry);
   }
 
   async function fill() {
     while (!stopped && running.size < concurrency) {
       const task = await tasks.claim();
       if (!task) return;
-      void execute(task);
+      execute(task);
     }
   }
 

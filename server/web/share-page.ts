@@ -93,12 +93,12 @@ export function sharePageRenderer({ distDir, messages, shares, blockedNetworks, 
       accessible: true,
       ...(linkPassCode ? { linkPassCode } : {}),
       ...(access.passCodeToken ? { passCodeToken: access.passCodeToken } : {}),
-      // The files listed travel once, in `files`: the page is smaller by as much again.
-      view: { ...view, files: [] },
+      view,
     };
     const folderId = folderIds.at(-1);
     if (view.share_status !== 'OK') return first;
-    if (!folderId) return { ...first, files: view.files, nextPageToken: view.next_page_token };
+    // At the share's top level the files listed travel once, in `files`: the page is smaller by as much again.
+    if (!folderId) return { ...first, view: { ...view, files: [] }, files: view.files, nextPageToken: view.next_page_token };
     const walked = await shares.folder(access, folderIds, { limit: FIRST_PAGE_SIZE });
     const folder = presentShareFolder(walked);
     if (folder.share_status !== 'OK') return { ...first, view: { ...view, share_status: folder.share_status, share_status_text: folder.share_status_text } };

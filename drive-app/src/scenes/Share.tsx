@@ -144,7 +144,12 @@ function ShareContent({ shareId, folderIds, first }: { shareId: string; folderId
   // here; walking its folders then lists them only.
   const opened = useRef<{ view: ShareView; access: ShareAccess; tried: string | undefined } | undefined>(
     first?.view?.share_status === 'OK'
-      ? { view: first.view, access: { shareId, passCode: first.linkPassCode, passCodeToken: first.passCodeToken }, tried: first.linkPassCode }
+      ? {
+          // At the top level the server sends the files listed once, in `first.files`.
+          view: first.folderIds.length === 0 ? { ...first.view, files: first.files, next_page_token: first.nextPageToken } : first.view,
+          access: { shareId, passCode: first.linkPassCode, passCodeToken: first.passCodeToken },
+          tried: first.linkPassCode,
+        }
       : undefined,
   );
   // The server's answer for this place came with the page: not asked for again.
