@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../server/config.ts';
-import { newId } from '../server/ids.ts';
 import { startServer } from '../server/server.ts';
 import { createTestDatabase, TEST_LIMITS, type TestEngine } from '../server/testing/harness.ts';
+import { fillFolder } from './big-folder.ts';
 import { percentile, type Table } from './table.ts';
 
 const FILES = Number(process.env.BENCH_FOLDER_FILES ?? 100_000);
@@ -32,30 +32,7 @@ export async function benchListing(engine: TestEngine): Promise<Table> {
     }).then((r) => r.json());
 
     const db = server.database.db;
-    const now = Date.now();
-    for (let start = 0; start < FILES; start += 1000) {
-      const rows = Array.from({ length: Math.min(1000, FILES - start) }, (_, i) => {
-        const n = start + i;
-        return {
-          id: newId(),
-          user_id: signUp.sub,
-          parent_id: folder.file.id,
-          kind: 'drive#file' as const,
-          name: `file-${String(n).padStart(6, '0')}.txt`,
-          file_extension: 'txt',
-          size: (n * 7919) % 100_000,
-          mime_type: 'text/plain',
-          hash: null,
-          phase: 'PHASE_TYPE_COMPLETE',
-          created_at: now - n * 1000,
-          modified_at: now - ((n * 104_729) % FILES) * 1000,
-          starred_at: null,
-          trashed_at: null,
-          trash_root_id: null,
-        };
-      });
-      await db.insertInto('file').values(rows).execute();
-    }
+    await fillFolder(db, signUp.sub, folder.file.id, FILES);
     if (engine === 'postgres') await server.database.db.executeQuery({ sql: 'analyze file', parameters: [], query: { kind: 'RawNode' } } as never);
 
     const firstPages: number[] = [];

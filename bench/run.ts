@@ -3,6 +3,7 @@
 // `npm run bench -- transfer listing` runs only the benches whose names are given.
 import os from 'node:os';
 import { benchAccounts } from './accounts.ts';
+import { benchHugeFolder } from './huge-folder.ts';
 import { benchListing } from './listing.ts';
 import { benchLoad } from './load.ts';
 import { benchOffline } from './offline.ts';
@@ -22,6 +23,7 @@ const BENCHES: Record<string, () => Promise<Table>> = {
   'restore-postgres': () => benchRestore('postgres'),
   'share-page': benchSharePage,
   load: benchLoad,
+  'huge-folder': benchHugeFolder,
   site: benchSite,
   transfer: benchTransfer,
   offline: benchOffline,

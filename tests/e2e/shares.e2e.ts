@@ -277,20 +277,25 @@ test.describe('a shared link', () => {
     await signUp(page, 'Album Saver');
     await page.goto(`/s/${shareId}`);
     const entries = shared(page).getByRole('listitem');
-    await expect(entries).toHaveCount(100);
+    // Only the rows in view are in the page; each says where it sits in the whole list (-1: more to come).
+    await expect(entries.first()).toHaveAttribute('aria-setsize', '-1');
+    expect(await entries.count()).toBeLessThan(40);
     await page.getByRole('button', { name: 'Show more files' }).scrollIntoViewIfNeeded();
-    await expect(entries).toHaveCount(101);
+    await expect(entries.last()).toHaveAttribute('aria-posinset', '101');
+    await expect(entries.last()).toHaveAttribute('aria-setsize', '101');
     await expect(page.getByRole('button', { name: 'Show more files' })).toHaveCount(0);
 
     await shared(page).getByRole('button', { name: 'Album' }).click();
     // Newest first: the first page ends at Roll 031.
     await expect(shared(page).getByRole('button', { name: 'Roll 130' })).toBeVisible();
-    await expect(entries).toHaveCount(100);
+    await expect(entries.first()).toHaveAttribute('aria-posinset', '1');
     await expect(shared(page).getByRole('button', { name: 'Roll 001' })).toHaveCount(0);
     // Pressed rather than scrolled to: the keyboard's way to the next page.
     await page.getByRole('button', { name: 'Show more files' }).press('Enter');
-    await expect(entries).toHaveCount(130);
+    await expect(entries.first()).toHaveAttribute('aria-setsize', '130');
+    await page.keyboard.press('End');
     await expect(shared(page).getByRole('button', { name: 'Roll 001' })).toBeVisible();
+    await expect(entries.last()).toHaveAttribute('aria-posinset', '130');
 
     // Saving inside a folder saves that folder with everything in it, not the page of it shown.
     await page.getByRole('button', { name: 'Save to my drive' }).click();
@@ -300,6 +305,49 @@ test.describe('a shared link', () => {
     const savedAlbum = new URL(page.url()).searchParams.get('highlight');
     const saved = await call<{ files: { name: string }[] }>(page, 'GET', `/drive/v1/files?parent_id=${savedAlbum}&limit=500`);
     expect(saved.files.map((entry) => entry.name).sort()).toEqual(Array.from({ length: 130 }, (_, n) => `Roll ${String(n + 1).padStart(3, '0')}`));
+  });
+
+  test('keeps only the rows in view in the page of a long shared folder, as the visitor scrolls to its end or tabs through it', async ({ browser, page }) => {
+    const owner = await (await browser.newContext()).newPage();
+    await signUp(owner, 'Big Owner');
+    const big = await folder(owner, 'Big');
+    await owner.evaluate(async (bigId) => {
+      const make = (n: number) =>
+        fetch('/drive/v1/files', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ kind: 'drive#folder', name: `Item ${String(n).padStart(3, '0')}`, parent_id: bigId }),
+        });
+      for (let n = 1; n <= 320; n += 20) await Promise.all(Array.from({ length: 20 }, (_, i) => make(n + i)));
+    }, big);
+    const { share_id: shareId } = await call<{ share_id: string }>(owner, 'POST', '/drive/v1/share', { file_ids: [big] });
+
+    await page.goto(`/s/${shareId}/${big}?locale=en-US`);
+    const entries = shared(page).getByRole('listitem');
+    await expect(shared(page).getByRole('button', { name: 'Item 320' })).toBeVisible();
+    // Scrolled to the end, page after page: never more than a screen's rows (and a few around) in the page.
+    let mostInPage = 0;
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+          mostInPage = Math.max(mostInPage, await entries.count());
+          return entries.last().getAttribute('aria-posinset');
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('320');
+    expect(mostInPage).toBeLessThan(40);
+    await expect(entries.last()).toHaveAttribute('aria-setsize', '320');
+    await expect(shared(page).getByRole('button', { name: 'Item 001' })).toBeVisible();
+
+    // From the keyboard: back at the top, tabbing row after row brings the next rows in.
+    await page.evaluate(() => scrollTo(0, 0));
+    await shared(page).getByRole('button', { name: 'Item 320' }).focus();
+    for (let n = 0; n < 60; n++) await page.keyboard.press('Tab');
+    await expect(page.locator(':focus')).toHaveText('Item 260');
+    await expect(page.locator(':focus')).toBeInViewport();
+    expect(await entries.count()).toBeLessThan(40);
   });
 
   test('a signed-in visitor saves a share into a folder they choose', async ({ browser, page }) => {

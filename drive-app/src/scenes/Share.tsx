@@ -17,6 +17,7 @@ import { BusyNotice } from '../components/BusyNotice.tsx';
 import { FailureNotice } from '../components/FailureNotice.tsx';
 import { FileIcon } from '../components/files/FileIcon.tsx';
 import { useNearEnd } from '../components/useNearEnd.ts';
+import { usePageWindow } from '../components/usePageWindow.ts';
 import { isComplete, startDownload } from '../files/file-links.ts';
 import { useHydrated } from '../hydration.ts';
 import { useT } from '../i18n.ts';
@@ -35,6 +36,8 @@ const saveShare: typeof import('../shares/save-share.ts').saveShare = async (...
 
 /** API.md: -1 means never (a share without an end). */
 const NEVER = '-1';
+/** The height of a row of the list in px, as styles.css sets it (.share-file): the windowing counts on it. */
+const SHARE_ROW_HEIGHT = 56;
 
 /** Every share state but the ones that show the files or ask for the passcode has a page of its own. */
 const STATUS_PAGES: Partial<Record<ShareStatus, { title: MessageKey; text: MessageKey }>> = {
@@ -254,6 +257,8 @@ function SharedFiles({ shareId, folderIds, view, firstPage, knownNames }: Shared
   const nearEnd = useNearEnd(listing.loadMore);
   // Who is signed in, and their time zone, are the browser's: the server's render shows neither.
   const hydrated = useHydrated();
+  const list = useRef<HTMLUListElement>(null);
+  const shown = usePageWindow(list, files.length, SHARE_ROW_HEIGHT, hydrated);
   const user = useStore($user);
   const signedIn = hydrated && user.status === 'signed-in';
   const [previewed, setPreviewed] = useState<DriveFile>();
@@ -361,9 +366,21 @@ function SharedFiles({ shareId, folderIds, view, firstPage, knownNames }: Shared
           ))}
         </ol>
       </nav>
-      <ul className="share-files" aria-label={t('share.listLabel')}>
-        {files.map((file) => (
-          <li key={file.id} className="share-file">
+      <ul
+        ref={list}
+        className="share-files"
+        aria-label={t('share.listLabel')}
+        // The rows out of view are left out; padding keeps the page as long as the whole list.
+        style={shown && { paddingTop: shown.offsetTop, paddingBottom: shown.totalHeight - shown.offsetTop - (shown.end - shown.start) * SHARE_ROW_HEIGHT }}
+      >
+        {files.slice(shown?.start ?? 0, shown?.end ?? files.length).map((file, index) => (
+          <li
+            key={file.id}
+            className="share-file"
+            // Screen readers still hear where a row sits in the whole list (-1: more to come, how many unknown).
+            aria-posinset={(shown?.start ?? 0) + index + 1}
+            aria-setsize={listed.status === 'ready' && listed.nextPageToken ? -1 : files.length}
+          >
             <button type="button" className="share-file-open" onClick={() => open(file)}>
               <FileIcon file={file} size={24} />
               <span className="share-file-name">{file.name}</span>
