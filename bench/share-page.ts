@@ -93,6 +93,7 @@ export async function benchSharePage(): Promise<Table> {
     const counted = Number(views.data.find((entry: { share_id: string }) => entry.share_id === share.share_id)?.view_count);
 
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    let paints = { fcp: Number.NaN, lcp: Number.NaN };
     let listedWithoutScript = 0;
     let beforeBytes = 0;
     let gzipBytes = 0;
@@ -107,6 +108,31 @@ export async function benchSharePage(): Promise<Table> {
       listedWithoutScript = await bare.getByRole('list', { name: 'Shared files' }).getByRole('listitem').count();
       if (listedWithoutScript !== FILES) throw new Error(`without script the share page listed ${listedWithoutScript} of ${FILES} files`);
       await bare.close();
+
+      // A phone on a slow network, as Lighthouse's mobile run simulates it (150 ms round trips,
+      // 1.6 Mbit/s down, a CPU 4× slower): when the first content and the largest paint show.
+      const phone = await browser.newPage({ viewport: { width: 412, height: 823 } });
+      const cdp = await phone.context().newCDPSession(phone);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: (1.6 * 1024 * 1024) / 8,
+        uploadThroughput: (750 * 1024) / 8,
+      });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await phone.goto(pageUrl, { waitUntil: 'load' });
+      paints = await phone.evaluate(
+        () =>
+          new Promise<{ fcp: number; lcp: number }>((resolve) => {
+            const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
+            new PerformanceObserver((list) => resolve({ fcp, lcp: list.getEntries().at(-1)?.startTime ?? Number.NaN })).observe({
+              type: 'largest-contentful-paint',
+              buffered: true,
+            });
+          }),
+      );
+      await phone.close();
 
       // A visit as it happens. What holds the first render back is render-blocking script: files
       // the browser marks so, and inline classic scripts (the theme's, a few hundred bytes). The
@@ -148,6 +174,8 @@ export async function benchSharePage(): Promise<Table> {
         [`GET /s/<id> (the page, rendered) req/s, vs /healthz`, pageRate.toFixed(0), floor.toFixed(0)],
         [`the page's rate as a share of GET /share's (goal ≥ 0.60)`, (pageRate / shareRate).toFixed(2), '1.00'],
         [`GET /s/<id> p99 ms at ${CROWD} in flight (${crowd.rate.toFixed(0)} req/s), vs /healthz`, crowd.p99.toFixed(1), crowdFloor.p99.toFixed(1)],
+        ['first contentful paint on a slow phone (ms; 150 ms RTT, 1.6 Mbit/s, CPU ÷4)', paints.fcp.toFixed(0), '–'],
+        ['largest contentful paint on a slow phone (ms, goal ≤ 1200)', paints.lcp.toFixed(0), '1200'],
         [`views counted, vs pages and GET /share answered (${countedExpected} made)`, String(counted), String(countedExpected)],
         [
           `JS before the files show (render-blocking), KB gzip (goal ≤ 70; ${listedWithoutScript} of ${FILES} listed with every script refused)`,

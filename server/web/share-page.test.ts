@@ -56,6 +56,9 @@ describe.each(ENGINES)('the server-rendered share page on %s', (engine) => {
     expect(allowed.length).toBeGreaterThan(0);
     expect(inlineScriptHashes(html)).toEqual(allowed);
     expect(policy).not.toContain('unsafe-inline');
+    // Its styles come in the page: nothing to fetch before it may paint.
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    expect(html).toMatch(/<style>[\s\S]*?\.share-file\b[\s\S]*?<\/style>/);
     expect(html).toMatch(/<html lang="ja"/);
     expect(html).toContain('<title>Trip &lt;script&gt; · Nubo</title>');
     // The title is text in the page, and the data element cannot be closed by a name.

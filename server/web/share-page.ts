@@ -69,7 +69,7 @@ export function sharePageRenderer({ distDir, messages, shares, blockedNetworks, 
     (built ??=
       existsSync(renderFile) && existsSync(shellFile)
         ? import(pathToFileURL(renderFile).href).then((module: { renderSharePage: RenderSharePage }) => ({
-            shell: readFileSync(shellFile, 'utf8'),
+            shell: withStylesInline(readFileSync(shellFile, 'utf8'), path.join(distDir, 'drive-app')),
             renderPage: module.renderSharePage,
           }))
         : Promise.resolve(undefined));
@@ -149,6 +149,18 @@ export function sharePageRenderer({ distDir, messages, shares, blockedNetworks, 
     }
     return { page: cached, setCookies: jar.setCookieHeaders() };
   };
+}
+
+/**
+ * The shell with its stylesheets written into it: the rendered page then shows at its first
+ * response on a slow phone, with no stylesheet to fetch before it may paint (the page is kept
+ * and compressed once, so the styles cost a few KB of it, not a round trip).
+ */
+function withStylesInline(shell: string, appDir: string): string {
+  return shell.replace(/<link rel="stylesheet"[^>]*href="\/app\/(assets\/[^"]+\.css)"[^>]*>/g, (link, file: string) => {
+    const stylesheet = path.join(appDir, file);
+    return existsSync(stylesheet) ? `<style>${readFileSync(stylesheet, 'utf8')}</style>` : link;
+  });
 }
 
 /** A rendered page as sent: its HTML, and each compressed form made once, when first asked for. */
