@@ -129,7 +129,8 @@ test('an invited friend signs up through the link: both get their premium days',
   await friend.goto('/drive/payment');
   await expect(friend.locator('[data-membership]')).toHaveText(/^You're a Premium member until/);
   await expect(friend.locator('.grant-list li[data-kind=premium]')).toContainText('Invitation');
-  expect((await friendContext.cookies()).find((cookie) => cookie.name === 'nubo_free_days')?.value).toBe('3');
+  // The free-premium call after joining sets it from the page's script, which may still be answering.
+  await expect.poll(async () => (await friendContext.cookies()).find((cookie) => cookie.name === 'nubo_free_days')?.value).toBe('3');
   await friendContext.close();
 
   await page.reload();
