@@ -5,18 +5,13 @@
 // the requests of the second round (goal p99 < 50 ms), beside the bare server's.
 
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { bearerOf, startNubo, waitFor } from './nubo-process.ts';
+import { freePort } from '../server/testing/harness.ts';
+import { bearerOf, FLOOR_SERVER, rssMiB, startNubo, waitFor } from './nubo-process.ts';
 import { percentile, type Table } from './table.ts';
 
 const CLIENTS = 20;
 const ROUND_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
 const FILES = 30;
-
-function rssMiB(pid: number): number {
-  const kib = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
-  return kib / 1024;
-}
 
 /** Runs `step` from CLIENTS clients at once for a round; answers each request's time in ms. */
 async function round(step: (client: number, turn: number) => Promise<void>): Promise<number[]> {
@@ -103,10 +98,8 @@ async function nuboUnderLoad() {
   }
 }
 
-const FLOOR_SERVER = `require('node:http').createServer((q, s) => s.end('ok')).listen(Number(process.env.PORT), process.env.HOST)`;
-
 async function floorUnderLoad() {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = await freePort();
   const child = spawn(process.execPath, ['-e', FLOOR_SERVER], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}/`;
   try {

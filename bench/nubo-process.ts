@@ -1,13 +1,21 @@
 // A Nubo server as its own process for a bench, on a free port with a data folder of its own, so
 // its memory and CPU are its own and nothing of the bench's process is measured with it.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SERVER_ARGS } from '../server/process-command.ts';
 import { freePort } from '../server/testing/harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** A bare node:http server answering 'ok': the floor that start-up and load figures stand beside. */
+export const FLOOR_SERVER = `require('node:http').createServer((q, s) => s.end('ok')).listen(Number(process.env.PORT), process.env.HOST)`;
+
+/** A process's resident memory in MiB, as the kernel counts it. */
+export function rssMiB(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+}
 
 export type NuboProcess = { url: string; dataDir: string; child: ChildProcess; stop(): void };
 

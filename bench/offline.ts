@@ -15,7 +15,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import WebTorrent from 'webtorrent';
 import { startTorrentSwarm } from '../server/testing/torrent-swarm.ts';
-import { bearerOf, startNubo } from './nubo-process.ts';
+import { bearerOf, rssMiB, startNubo } from './nubo-process.ts';
 import type { Table } from './table.ts';
 
 const SIZE = Number(process.env.BENCH_OFFLINE_BYTES ?? 1024 ** 3);
@@ -24,7 +24,6 @@ const TORRENT_RUNS = 2;
 /** Node's HTTP client alone, in a process of its own as curl is: the response piped to a file. */
 const NODE_FETCH = `const [url, file] = process.argv.slice(1);
 require('node:http').get(url, (response) => require('node:stream').pipeline(response, require('node:fs').createWriteStream(file, { highWaterMark: 4 << 20 }), (failure) => { if (failure) throw failure; }));`;
-const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 const mbps = (bytes: number, ms: number) => bytes / 1024 / 1024 / (ms / 1000);
 
 /** SIZE bytes of one random chunk repeated, written to `file`. */

@@ -1,11 +1,12 @@
 // Start-up: cold start to the first answered request, and idle memory, beside a bare Node HTTP
 // server started the same way (the floor).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SERVER_ARGS } from '../server/process-command.ts';
+import { FLOOR_SERVER, rssMiB } from './nubo-process.ts';
 import type { Table } from './table.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -43,12 +44,6 @@ async function startAndTime(args: string[], env: NodeJS.ProcessEnv, port: number
   throw new Error(`${args.join(' ')} did not answer within 30 s`);
 }
 
-function rssMiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
-  return kib / 1024;
-}
-
 async function stop(child: ChildProcess) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
@@ -60,8 +55,6 @@ function median(values: number[]): number {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
-
-const FLOOR_SERVER = `require('node:http').createServer((q, s) => s.end('ok')).listen(Number(process.env.PORT), process.env.HOST)`;
 
 async function measure(label: string, args: string[], probePath: string, envFor: () => { env: NodeJS.ProcessEnv; cleanup: () => void }) {
   const starts: number[] = [];
