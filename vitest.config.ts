@@ -29,6 +29,8 @@ export default defineConfig({
           name: 'server',
           include: ['server/**/*.test.ts'],
           environment: 'node',
+          // Tests that run the server as a process run its build, made fresh here.
+          globalSetup: ['scripts/build-server.ts'],
           // Server tests share one PostgreSQL; each file gets its own schema.
           testTimeout: 20_000,
           hookTimeout: 30_000,

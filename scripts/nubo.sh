@@ -17,6 +17,11 @@ build() {
   touch "$BUILD_STAMP"
 }
 
+# The server's own build (dist/server, scripts/build-server.ts): under a second, so made every time.
+build_server() {
+  node scripts/build-server.ts
+}
+
 build_if_stale() {
   if [ ! -f "$BUILD_STAMP" ] || [ -n "$(find "${BUILD_INPUTS[@]}" -newer "$BUILD_STAMP" -print -quit)" ]; then
     build
@@ -69,7 +74,8 @@ shift || true
 case "$command" in
   start)
     build_if_stale
-    exec node $(server_flags) server/main.ts
+    build_server
+    exec node $(server_flags) dist/server/main.mjs
     ;;
   dev)
     build_if_stale
@@ -77,6 +83,7 @@ case "$command" in
     ;;
   build)
     build
+    build_server
     ;;
   lint)
     lint
@@ -100,6 +107,7 @@ case "$command" in
     ;;
   bench)
     build_if_stale
+    build_server
     exec node bench/run.ts "$@"
     ;;
   nubo)

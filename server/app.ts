@@ -38,7 +38,7 @@ import { taskRoutes } from './routes/tasks.ts';
 import { thumbnailRoutes } from './routes/thumbnails.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { lazySchemaCompilers } from './schema-compilers.ts';
-import { type AccountLimits, accountsService } from './services/accounts.ts';
+import { type AccountLimits, accountsService, DEFAULT_LIMITS } from './services/accounts.ts';
 import { checkInService } from './services/check-in.ts';
 import { compensationService } from './services/compensation.ts';
 import { downloadsService } from './services/downloads.ts';
@@ -153,7 +153,12 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   // The UI strings, read once: served to the apps, and used by the share page's server render.
   const messages = loadMessages(config.contentDir);
   await app.register(messagesRoutes, { messages });
-  const accounts = accountsService({ db: database.db, counters, adminEmails: config.adminEmails, ...(limits ? { limits } : {}) });
+  const accounts = accountsService({
+    db: database.db,
+    counters,
+    adminEmails: config.adminEmails,
+    limits: limits ?? { ...DEFAULT_LIMITS, signUpPerIp: { ...DEFAULT_LIMITS.signUpPerIp, max: config.signUpsPerAddress } },
+  });
   const auth = authenticator(accounts, config.publicUrl);
   await app.register(accountRoutes, { accounts, auth, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
   const { blobs, store } = await openBlobStorage(config.blobStore, database.db, UPLOAD_EXPIRY_MS);

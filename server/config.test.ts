@@ -63,6 +63,12 @@ describe('loadConfig', () => {
     for (const wrong of ['yes', 'true', 'ON', '1']) expect(() => loadConfig({ DEBUG_CONSOLE: wrong })).toThrow(/DEBUG_CONSOLE must be on or off/);
   });
 
+  it('lets an address create 20 accounts an hour unless SIGN_UPS_PER_ADDRESS says otherwise, and stops on anything but a count', () => {
+    expect(loadConfig({}).signUpsPerAddress).toBe(20);
+    expect(loadConfig({ SIGN_UPS_PER_ADDRESS: '500' }).signUpsPerAddress).toBe(500);
+    for (const wrong of ['0', '-3', 'many', '2.5']) expect(() => loadConfig({ SIGN_UPS_PER_ADDRESS: wrong })).toThrow(/SIGN_UPS_PER_ADDRESS/);
+  });
+
   it('reads moderators from ADMIN_EMAILS, trimmed and lower-cased', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' Ann@Example.org, bo@example.org ,' }).adminEmails).toEqual(['ann@example.org', 'bo@example.org']);
     expect(loadConfig({}).adminEmails).toEqual([]);

@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { frameMessageTarget } from '#shared/embedded.ts';
 import { defaultPlans, loadPlans, type Plans, PlansFileError } from './plans.ts';
+import { ROOT } from './root.ts';
 
 export type DatabaseConfig = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string; schema?: string };
 
@@ -50,6 +51,8 @@ export type Config = {
   embedOrigins: string[];
   /** Networks (addresses or CIDR ranges) whose visitors see no shared content (SPEC §2.7, §4). */
   blockedNetworks: string[];
+  /** Accounts one address may create in an hour (more where many people share one address). */
+  signUpsPerAddress: number;
   offline: OfflineConfig;
   /** The tiers, plans and rewards on offer (PLANS_FILE); the free tier alone when unset. */
   plans: Plans;
@@ -98,14 +101,15 @@ export type OfflineConfig = {
   seed: boolean;
 };
 
+/** Accounts one address may create in an hour, unless SIGN_UPS_PER_ADDRESS says otherwise. */
+export const SIGN_UPS_PER_ADDRESS = 20;
+
 export class ConfigError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ConfigError';
   }
 }
-
-const ROOT = path.resolve(import.meta.dirname, '..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = parsePort('PORT', env.PORT ?? '8080');
@@ -134,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     embedOrigins: parseEmbedOrigins(env.EMBED_ORIGINS),
     blockedNetworks: parseNetworks('BLOCKED_NETWORKS', env.BLOCKED_NETWORKS),
+    signUpsPerAddress: parseWhole('SIGN_UPS_PER_ADDRESS', env.SIGN_UPS_PER_ADDRESS, SIGN_UPS_PER_ADDRESS, 1),
     offline,
     plans: parsePlansFile(env.PLANS_FILE, offline),
     stripe: parseStripe(env),

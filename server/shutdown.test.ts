@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { SERVER_ARGS } from './process-command.ts';
 
 describe('graceful shutdown', () => {
   it('lets a request under way finish and refuses new connections once closing', async () => {
@@ -41,7 +42,7 @@ describe('graceful shutdown', () => {
 
   it('exits with 0 after SIGTERM, logging that it stopped', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nubo-shutdown-'));
-    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'main.ts')], {
+    const child = spawn(process.execPath, [...SERVER_ARGS], {
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

@@ -2,12 +2,16 @@
 // (small, and answered to a waiting person), the bytes of downloads in a thread of their own
 // (http-worker.ts), started when the first download comes.
 import type { LookupAddress } from 'node:dns';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ServiceError } from '../errors.ts';
 import { PassingFailure } from '../tasks/worker.ts';
 import { type HttpDownload, type HttpSource, httpSource } from './http-source.ts';
 import type { FromDownloadThread, SentFailure, ToDownloadThread } from './http-worker.ts';
 import type { NetworkGuard, ResolveHost } from './network-guard.ts';
+
+/** The download thread's module, beside this one in both forms: http-worker.ts in the source, http-worker.mjs in the build. */
+const DOWNLOAD_WORKER = new URL(`./http-worker${path.extname(import.meta.url)}`, import.meta.url);
 
 type Download = {
   resolve(result: HttpDownload): void;
@@ -35,7 +39,7 @@ export function threadedHttpSource({
 
   function threadOf(): Worker {
     if (thread) return thread;
-    const started = new Worker(new URL('./http-worker.ts', import.meta.url), { workerData: { allow: [...allow], stallMs } });
+    const started = new Worker(DOWNLOAD_WORKER, { workerData: { allow: [...allow], stallMs } });
     started.on('message', (message: FromDownloadThread) => void answer(started, message));
     started.on('error', (failure: Error) => {
       // A thread that dies takes its downloads with it: they fail as a dropped connection would, and are tried again.

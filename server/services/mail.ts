@@ -1,7 +1,6 @@
 // Unsubscribing (SPEC §7.5): each e-mail's link carries a token signed with a server secret,
 // naming the account and the scene, and expiring; following it (after the page's confirmation)
 // records that the account wants no more e-mails of that scene. The mailer reads the opt-outs.
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { MailScene } from '#shared/api/mail.ts';
 import { DAY_MS } from '../calendar.ts';
@@ -9,6 +8,7 @@ import { accountsRepository } from '../db/repositories/accounts.ts';
 import { mailRepository } from '../db/repositories/mail.ts';
 import type { Database } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
+import { signer } from '../ids.ts';
 
 /** How long an e-mail's unsubscribe link works. */
 export const UNSUBSCRIBE_LINK_DAYS = 90;
@@ -17,9 +17,9 @@ const invalidLink = (reason: string) =>
   new ServiceError('invalid_unsubscribe_link', 'This unsubscribe link has expired or is not valid. Use the link in a more recent e-mail.', [{ reason }]);
 
 export function mailService(deps: { db: Kysely<Database>; key: Buffer; now?: () => number }) {
-  const { db, key } = deps;
+  const { db } = deps;
   const now = deps.now ?? Date.now;
-  const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+  const { sign, verify } = signer(deps.key);
 
   return {
     /** The `d` of an e-mail's unsubscribe link. */
@@ -31,9 +31,7 @@ export function mailService(deps: { db: Kysely<Database>; key: Buffer; now?: () 
     /** Stops the scene's e-mails for the account the token names. */
     async unsubscribe(token: string): Promise<{ email: string; scene: string }> {
       const [payload = '', signature = ''] = token.split('.');
-      const expected = Buffer.from(sign(payload));
-      const given = Buffer.from(signature);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw invalidLink('signature');
+      if (!verify(payload, signature)) throw invalidLink('signature');
       const { u: userId, s: scene, e: expires } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { u: string; s: string; e: number };
       if (!(expires > now())) throw invalidLink('expired');
       const user = await accountsRepository(db).findUserById(userId);

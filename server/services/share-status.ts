@@ -1,6 +1,5 @@
 // A share's status for whoever opens it (SPEC §4): every answer is a status produced by a real
 // rule, never an HTTP error. The shares and restore services both start here.
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ShareAccess, ShareStatus } from '#shared/api/shares.ts';
 import type { CounterStore } from '../auth/rate-limits.ts';
@@ -8,6 +7,7 @@ import { type FileRow, filesRepository } from '../db/repositories/files.ts';
 import { type ShareRow, sharesRepository } from '../db/repositories/shares.ts';
 import type { Database } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
+import { type Signer, signer } from '../ids.ts';
 
 /** How long a right passcode keeps a share open for the visitor (SPEC §9: 720 minutes). */
 export const PASS_CODE_TOKEN_TTL_MS = 720 * 60_000;
@@ -24,7 +24,7 @@ export type ShareVisit = ShareAccess & { ip: string };
 export type ShareCheck = { status: ShareStatus; share?: ShareRow; items?: FileRow[]; token?: string };
 
 /** What the status rules need: the database, the passcode-guess counters, the token key, the word list. */
-export type ShareRules = { db: Kysely<Database>; counters: CounterStore; key: Buffer; sensitiveWords: readonly string[]; now: () => number };
+export type ShareRules = { db: Kysely<Database>; counters: CounterStore; tokens: Signer; sensitiveWords: readonly string[]; now: () => number };
 
 export function shareRules(deps: {
   db: Kysely<Database>;
@@ -36,18 +36,17 @@ export function shareRules(deps: {
   return {
     db: deps.db,
     counters: deps.counters,
-    key: deps.key,
+    tokens: signer(deps.key),
     sensitiveWords: (deps.sensitiveWords ?? []).map((w) => w.toLowerCase()).filter(Boolean),
     now: deps.now ?? Date.now,
   };
 }
 
-const tokenFor = (rules: ShareRules, share: ShareRow, expires: number) =>
-  createHmac('sha256', rules.key).update(`${share.id}.${expires}.${share.pass_code}`).digest('base64url');
+const tokenPayload = (share: ShareRow, expires: number) => `${share.id}.${expires}.${share.pass_code}`;
 
 function issueToken(rules: ShareRules, share: ShareRow): string {
   const expires = rules.now() + PASS_CODE_TOKEN_TTL_MS;
-  return `${expires}.${tokenFor(rules, share, expires)}`;
+  return `${expires}.${rules.tokens.sign(tokenPayload(share, expires))}`;
 }
 
 /** A token opens the share it was issued for, until it expires or the passcode changes. */
@@ -56,9 +55,7 @@ function tokenOpens(rules: ShareRules, share: ShareRow, token: string | undefine
   const [expiresText, signature = ''] = token.split('.');
   const expires = Number(expiresText);
   if (!Number.isSafeInteger(expires) || expires <= rules.now()) return false;
-  const expected = Buffer.from(tokenFor(rules, share, expires));
-  const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return rules.tokens.verify(tokenPayload(share, expires), signature);
 }
 
 async function liveItems(db: Kysely<Database>, share: ShareRow): Promise<FileRow[]> {

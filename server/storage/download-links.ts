@@ -1,7 +1,7 @@
 // Download links (web_content_link): the file id, who the link was given to, and an expiry,
 // signed with the server's key, so a link works without a session (players, download managers)
 // but only for a while and only for that file; the traffic counts for the person it was given to.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { signer } from '../ids.ts';
 
 export const DOWNLOAD_LINK_TTL_MS = 6 * 60 * 60_000;
 export const DOWNLOAD_PATH = '/drive/v1/download';
@@ -9,7 +9,9 @@ export const THUMBNAIL_PATH = '/drive/v1/thumbnails';
 
 /** Links are absolute, on the origin the asker reached Nubo at (see publicOriginOf). */
 export function downloadLinks(key: Buffer, now: () => number = Date.now) {
-  const sign = (fileId: string, expires: number, userId = '') => createHmac('sha256', key).update(`${fileId}.${userId}.${expires}`).digest('base64url');
+  const signed = signer(key);
+  const payload = (fileId: string, expires: number, userId = '') => `${fileId}.${userId}.${expires}`;
+  const sign = (fileId: string, expires: number, userId = '') => signed.sign(payload(fileId, expires, userId));
   return {
     linkFor(origin: string, fileId: string, userId: string): { url: string; expire: string } {
       const expires = now() + DOWNLOAD_LINK_TTL_MS;
@@ -26,9 +28,7 @@ export function downloadLinks(key: Buffer, now: () => number = Date.now) {
     /** True when the signature is this server's and the link has not expired. */
     verify(fileId: string, expires: number, signature: string, userId = ''): boolean {
       if (!Number.isSafeInteger(expires) || expires <= now()) return false;
-      const expected = Buffer.from(sign(fileId, expires, userId));
-      const given = Buffer.from(signature);
-      return expected.length === given.length && timingSafeEqual(expected, given);
+      return signed.verify(payload(fileId, expires, userId), signature);
     },
   };
 }

@@ -1,10 +1,11 @@
-// Browser tests: Debian's Chromium (never a downloaded browser) against the real Nubo server,
-// started here on a free port with a data folder of its own.
+// Browser tests: Debian's Chromium (never a downloaded browser) against the real Nubo server as it
+// ships (its build, with its V8 flags), started here on a free port with a data folder of its own.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { SERVER_ARGS } from '../../server/process-command.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
 
 /** A port free now, found by asking the system for one (synchronously: a config cannot wait). */
@@ -50,7 +51,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node tests/e2e/serve.ts',
+    command: ['node', ...SERVER_ARGS].map((arg) => `'${arg}'`).join(' '),
     cwd: root,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
@@ -63,6 +64,8 @@ export default defineConfig({
       BLOCKED_NETWORKS: '::1/128',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Every browser test comes from 127.0.0.1, and the suite signs up more people than an address may in an hour.
+      SIGN_UPS_PER_ADDRESS: '10000',
       EMBED_ORIGINS: `http://127.0.0.1:${embedHostPort}`,
       // The download tests' web server runs on loopback, which offline downloads refuse by default.
       OFFLINE_ALLOW_NETWORKS: '127.0.0.1/32',

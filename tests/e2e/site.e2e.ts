@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
+import { SERVER_ARGS } from '../../server/process-command.ts';
 import { expect, test } from './fixtures.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -351,7 +352,7 @@ async function startNubo(env: Record<string, string>): Promise<{ url: string; st
   });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nubo-e2e-site-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['tests/e2e/serve.ts'], {
+  const child = spawn(process.execPath, [...SERVER_ARGS], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: 'ignore',

@@ -5,6 +5,7 @@ import Bowser from 'bowser';
 import { CLIENT_IDS, EXTENSION_REDIRECT_URI, NATIVE_APP_REDIRECT_URI } from '#shared/accounts/clients.ts';
 import type { CounterStore } from '../../auth/rate-limits.ts';
 import type { IssuedTokens } from '../../auth/tokens.ts';
+import { SIGN_UPS_PER_ADDRESS } from '../../config.ts';
 import type { accountsRepository, UserRow } from '../../db/repositories/accounts.ts';
 import { ServiceError, tooManyRequests } from '../../errors.ts';
 import { hashSecret, newId, newSecret } from '../../ids.ts';
@@ -31,7 +32,7 @@ export const DEFAULT_LIMITS: AccountLimits = {
   signInPerIp: { max: 30, windowMs: 10 * 60_000 },
   signInFailuresPerAccount: { captchaAt: 5, max: 20, windowMs: 15 * 60_000 },
   signInFailuresPerIp: { captchaAt: 10, windowMs: 15 * 60_000 },
-  signUpPerIp: { max: 20, windowMs: 60 * 60_000 },
+  signUpPerIp: { max: SIGN_UPS_PER_ADDRESS, windowMs: 60 * 60_000 },
   tokenPerIp: { max: 60, windowMs: 60_000 },
   passwordFailuresPerUser: { max: 5, windowMs: 15 * 60_000 },
   proofOfWork: { difficulty: 14, ttlMs: 5 * 60_000 },
