@@ -92,6 +92,7 @@ case "$command" in
     ensure_chromium
     ensure_postgres
     build
+    build_server
     status=0
     # A lint error fails the run, after the tests have had their say.
     lint || status=$?
