@@ -1,11 +1,12 @@
 // One Kysely instance over either SQLite (better-sqlite3, the embedded default) or PostgreSQL.
 // Everything above this file speaks Kysely and does not know which engine it runs on.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Migration, MigrationResult } from 'kysely/migration';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { migrateToLatest } from './migrate.ts';
 import { MIGRATIONS } from './migrations/index.ts';
@@ -77,7 +78,11 @@ function preparedStatementCache(sqlite: SQLite.Database): (sql: string) => SQLit
   };
 }
 
+/** PostgreSQL's driver, loaded when a database URL asks for it: a server on SQLite never loads it. */
+const loadPg = () => createRequire(import.meta.url)('pg') as typeof pg;
+
 function openPostgres(url: string, schema: string | undefined): Kysely<Database> {
+  const pg = loadPg();
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,

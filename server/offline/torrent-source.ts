@@ -10,7 +10,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import parseTorrent, { type ParsedTorrent } from 'parse-torrent';
+import type { ParsedTorrent } from 'parse-torrent';
 import type WebTorrent from 'webtorrent';
 import type { Torrent, TorrentFile } from 'webtorrent';
 import { ServiceError } from '../errors.ts';
@@ -68,6 +68,8 @@ export function torrentSource({ guard, config }: { guard: NetworkGuard; config: 
   async function parse(source: string | Uint8Array): Promise<ParsedTorrent> {
     let parsed: ParsedTorrent;
     try {
+      // Loaded with the first torrent: its fetch polyfill and codecs are no start's business.
+      const { default: parseTorrent } = await import('parse-torrent');
       parsed = await parseTorrent(source);
     } catch {
       throw new ServiceError('url_unsupported', typeof source === 'string' ? 'This magnet link names no torrent.' : 'This file is not a torrent.');

@@ -26,29 +26,21 @@ export type SiteIndex = {
 export function readSiteIndex(distDir: string): SiteIndex {
   const siteDir = path.join(distDir, 'site');
   const appDir = path.join(distDir, 'drive-app');
-  const pages = new Map<Locale, Set<string>>();
-  for (const locale of LOCALES) {
-    const localeDir = path.join(siteDir, locale);
-    const found = new Set<string>();
-    if (existsSync(localeDir)) {
-      for (const entry of readdirSync(localeDir, { recursive: true, withFileTypes: true })) {
-        if (!entry.isFile() || entry.name !== 'index.html') continue;
-        const relative = path.relative(localeDir, entry.parentPath).split(path.sep).join('/');
-        found.add(relative === '' ? '/' : `/${relative}`);
-      }
-    }
-    pages.set(locale, found);
-  }
+  // One walk of the site (a start reads it once): pages by locale, and the other files at the root.
+  const pages = new Map<Locale, Set<string>>(LOCALES.map((locale) => [locale, new Set<string>()]));
   const rootFiles = new Set<string>();
   if (existsSync(siteDir)) {
     for (const entry of readdirSync(siteDir, { recursive: true, withFileTypes: true })) {
       if (!entry.isFile()) continue;
       const relative = path.relative(siteDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
       const [top = '', ...below] = relative.split('/');
-      // Pages (and the not-found pages under errors/) are served through the locale resolver,
-      // hashed assets and scripts by their own routes: only files such as blog/rss.xml remain.
-      if (isLocale(top) || relative === INLINE_SCRIPT_HASHES_FILE || top === '_astro' || top === 'scripts' || (below.length > 0 && relative.endsWith('.html')))
+      if (isLocale(top)) {
+        if (entry.name === 'index.html') pages.get(top)!.add(below.length === 1 ? '/' : `/${below.slice(0, -1).join('/')}`);
         continue;
+      }
+      // The not-found pages under errors/ are served through the locale resolver, hashed assets
+      // and scripts by their own routes: only files such as blog/rss.xml remain.
+      if (relative === INLINE_SCRIPT_HASHES_FILE || top === '_astro' || top === 'scripts' || (below.length > 0 && relative.endsWith('.html'))) continue;
       rootFiles.add(`/${relative}`);
     }
   }
