@@ -23,17 +23,23 @@ function lazyValidator(build: () => Validate): Validate {
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 
 export const lazySchemaCompilers: CompilersFactory = {
+  // The compilers themselves (an Ajv instance costs 15 ms) are made when a first route needs one.
   buildValidator(externalSchemas, ajvOptions) {
-    const compile = AjvCompiler()(externalSchemas, ajvOptions);
+    let compiler: ReturnType<ReturnType<typeof AjvCompiler>> | undefined;
+    const compile = (route: Parameters<NonNullable<typeof compiler>>[0]) => {
+      compiler ??= AjvCompiler()(externalSchemas, ajvOptions);
+      return compiler(route);
+    };
     // Fastify uses only the call and `errors` of what this answers, not the rest of Ajv's function type.
     return ((route: Parameters<typeof compile>[0]) => lazyValidator(() => compile(route) as Validate)) as unknown as typeof compile;
   },
   buildSerializer(externalSchemas, serializerOptions) {
-    const compile = SerializerSelector()(externalSchemas, serializerOptions);
+    let compiler: ReturnType<ReturnType<typeof SerializerSelector>> | undefined;
     return (route) => {
       let serialize: ((data: unknown) => string) | undefined;
       return (data: unknown) => {
-        serialize ??= compile(route);
+        compiler ??= SerializerSelector()(externalSchemas, serializerOptions);
+        serialize ??= compiler(route);
         return serialize(data);
       };
     };
