@@ -13,34 +13,42 @@ const CLIENTS = 20;
 const ROUND_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
 const FILES = 30;
 
+/** The time of each HTTP request of the round under way, in ms (a step may make several). */
+let requestTimes: number[] = [];
+
 /** Runs `step` from CLIENTS clients at once for a round; answers each request's time in ms. */
 async function round(step: (client: number, turn: number) => Promise<void>): Promise<number[]> {
   const until = performance.now() + ROUND_SECONDS * 1000;
-  const times: number[] = [];
+  requestTimes = [];
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, client) => {
-      for (let turn = 0; performance.now() < until; turn++) {
-        const started = performance.now();
-        await step(client, turn);
-        times.push(performance.now() - started);
-      }
+      for (let turn = 0; performance.now() < until; turn++) await step(client, turn);
     }),
   );
-  return times;
+  return requestTimes;
+}
+
+/** A request, timed from sending it to the last byte of its answer. */
+async function timedFetch(url: string, init?: RequestInit): Promise<{ answer: Response; body: ArrayBuffer }> {
+  const started = performance.now();
+  const answer = await fetch(url, init);
+  const body = await answer.arrayBuffer();
+  requestTimes.push(performance.now() - started);
+  return { answer, body };
 }
 
 async function fetchOk(url: string, init?: RequestInit) {
-  const answer = await fetch(url, init);
-  if (!answer.ok) throw new Error(`${init?.method ?? 'GET'} ${url} answered ${answer.status}: ${await answer.text()}`);
-  await answer.arrayBuffer();
+  const { answer, body } = await timedFetch(url, init);
+  if (!answer.ok) throw new Error(`${init?.method ?? 'GET'} ${url} answered ${answer.status}: ${new TextDecoder().decode(body)}`);
 }
 
 async function upload(url: string, auth: Record<string, string>, name: string, bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const created = await fetch(`${url}/drive/v1/files`, {
+  const { body } = await timedFetch(`${url}/drive/v1/files`, {
     method: 'POST',
     headers: { ...auth, 'Content-Type': 'application/json' },
     body: JSON.stringify({ kind: 'drive#file', name, size: String(bytes.length) }),
-  }).then((r) => r.json());
+  });
+  const created = JSON.parse(new TextDecoder().decode(body));
   if (created.resumable) {
     await fetchOk(created.resumable.params.url, {
       method: 'PATCH',
