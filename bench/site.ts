@@ -7,14 +7,12 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium.ts';
+import { lighthouseBrowser } from './lighthouse.ts';
 import { startNubo } from './nubo-process.ts';
 import type { Table } from './table.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const CONTENT_JS_BUDGET_KB = 10;
 /** A page with an interactive island (React) may load up to this. */
 const ISLAND_JS_BUDGET_KB = 70;
@@ -92,7 +90,7 @@ export async function benchSite(): Promise<Table> {
       await browser.close();
     }
 
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
+    const chrome = await lighthouseBrowser();
     try {
       for (const locale of LIGHTHOUSE_LOCALES) {
         for (const pagePath of LIGHTHOUSE_PAGES) {
@@ -103,21 +101,21 @@ export async function benchSite(): Promise<Table> {
             rows.push([label, `${status} (not built)`, '100/100/100/100']);
             continue;
           }
-          const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
-          const categories = result?.lhr.categories ?? {};
+          const report = await chrome.audit(url, CATEGORIES);
+          const categories = report.categories;
           const scores = CATEGORIES.map((name) => {
             const score = categories[name]?.score;
             return typeof score === 'number' ? String(Math.round(score * 100)) : '?';
           });
           rows.push([label, scores.join('/'), '100/100/100/100']);
-          const failed = Object.values(result?.lhr.audits ?? {}).filter(
+          const failed = Object.values(report.audits).filter(
             (audit) => typeof audit.score === 'number' && audit.score < 1 && audit.scoreDisplayMode === 'binary',
           );
           if (failed.length > 0 && process.env.BENCH_VERBOSE) console.error(`${url}: ${failed.map((audit) => audit.id).join(', ')}`);
         }
       }
     } finally {
-      chrome.kill();
+      chrome.close();
     }
   } finally {
     nubo.stop();
