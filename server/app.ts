@@ -90,6 +90,9 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     bodyLimit: 1024 * 1024,
+    // Behind the operator's proxies, the visitor is who the proxy says (X-Forwarded-*), and only
+    // then: anyone else could claim any address and step around the per-address limits.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
     schemaController: { compilersFactory: lazySchemaCompilers },
     // Failures Fastify meets before routing (a URL that is not valid percent-encoding, …).

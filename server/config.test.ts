@@ -56,6 +56,12 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ BLOCKED_NETWORKS: wrong })).toThrow(/BLOCKED_NETWORKS/);
   });
 
+  it('believes no proxy unless TRUSTED_PROXIES lists addresses or CIDR ranges, and stops on anything else', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1,::1' }).trustedProxies).toEqual(['10.0.0.0/8', '127.0.0.1', '::1']);
+    for (const wrong of ['*', 'true', 'proxy.example.org', '10.0.0.0/40']) expect(() => loadConfig({ TRUSTED_PROXIES: wrong })).toThrow(/TRUSTED_PROXIES/);
+  });
+
   it('keeps the debug console off unless DEBUG_CONSOLE=on, and stops on anything but on or off', () => {
     expect(loadConfig({}).debugConsole).toBe(false);
     expect(loadConfig({ DEBUG_CONSOLE: 'off' }).debugConsole).toBe(false);

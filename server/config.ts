@@ -51,6 +51,12 @@ export type Config = {
   embedOrigins: string[];
   /** Networks (addresses or CIDR ranges) whose visitors see no shared content (SPEC §2.7, §4). */
   blockedNetworks: string[];
+  /**
+   * Proxies (addresses or CIDR ranges) whose X-Forwarded-For, -Proto and -Host are believed: a
+   * visitor's address (for limits, blocking and logs) is then the client's, not the proxy's. None
+   * when unset: every connection's own address is the visitor's.
+   */
+  trustedProxies: string[];
   /** Accounts one address may create in an hour (more where many people share one address). */
   signUpsPerAddress: number;
   offline: OfflineConfig;
@@ -138,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     embedOrigins: parseEmbedOrigins(env.EMBED_ORIGINS),
     blockedNetworks: parseNetworks('BLOCKED_NETWORKS', env.BLOCKED_NETWORKS),
+    trustedProxies: parseNetworks('TRUSTED_PROXIES', env.TRUSTED_PROXIES),
     signUpsPerAddress: parseWhole('SIGN_UPS_PER_ADDRESS', env.SIGN_UPS_PER_ADDRESS, SIGN_UPS_PER_ADDRESS, 1),
     offline,
     plans: parsePlansFile(env.PLANS_FILE, offline),

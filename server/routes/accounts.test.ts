@@ -450,3 +450,39 @@ describe('several server copies', () => {
     }
   });
 });
+
+describe('behind a reverse proxy', () => {
+  const twoSignUpsAnAddress = { ...DEFAULT_LIMITS, signUpPerIp: { max: 2, windowMs: 60 * 60_000 } };
+  const signUpFrom = (server: TestServer, client: string) =>
+    new TestBrowser(server.url).post('/v1/auth/signup', { email: uniqueEmail(), password: goodPassword(), name: 'Ann' }, { 'X-Forwarded-For': client });
+  const accessibleFrom = async (server: TestServer, client: string) =>
+    (await new TestBrowser(server.url).get('/drive/v1/privilege/area_accessible', { 'X-Forwarded-For': client })).body.accessible;
+
+  it('limits and blocks each client the trusted proxy names on its own', async () => {
+    const server = await startTestServer('sqlite', { trustedProxies: ['127.0.0.1'], blockedNetworks: ['203.0.113.0/24'] }, twoSignUpsAnAddress);
+    try {
+      for (let i = 0; i < 2; i++) expect((await signUpFrom(server, '198.51.100.1')).status).toBe(200);
+      expect((await signUpFrom(server, '198.51.100.1')).body.error).toBe('too_many_requests');
+      // Another client behind the same proxy has its own count.
+      expect((await signUpFrom(server, '198.51.100.2')).status).toBe(200);
+      // The client's address is the last one the proxy added, not what the client wrote before it.
+      expect((await signUpFrom(server, '198.51.100.2, 198.51.100.1')).body.error).toBe('too_many_requests');
+      expect(await accessibleFrom(server, '203.0.113.9')).toBe(false);
+      expect(await accessibleFrom(server, '198.51.100.1')).toBe(true);
+    } finally {
+      await server.dispose();
+    }
+  });
+
+  it('believes no X-Forwarded-For from a connection that is not a trusted proxy', async () => {
+    const server = await startTestServer('sqlite', { trustedProxies: ['10.9.9.9'], blockedNetworks: ['203.0.113.0/24'] }, twoSignUpsAnAddress);
+    try {
+      // Each claims another address, yet all come from 127.0.0.1 and share its limit.
+      for (let i = 0; i < 2; i++) expect((await signUpFrom(server, `198.51.100.${10 + i}`)).status).toBe(200);
+      expect((await signUpFrom(server, '198.51.100.12')).body.error).toBe('too_many_requests');
+      expect(await accessibleFrom(server, '203.0.113.9')).toBe(true);
+    } finally {
+      await server.dispose();
+    }
+  });
+});
