@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Type } from 'typebox';
@@ -9,6 +9,26 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { ServiceError } from './errors.ts';
 import { ENGINES, startTestServer, type TestServer } from './testing/harness.ts';
+
+describe.each(ENGINES)('readiness on %s', (engine) => {
+  it('answers /readyz 503 naming the blob store, then the database too, once they stop answering, while /healthz goes on', async () => {
+    const server = await startTestServer(engine);
+    try {
+      if (server.config.blobStore.driver !== 'local') throw new Error('the test server stores blobs on disk');
+      rmSync(server.config.blobStore.dir, { recursive: true, force: true });
+      let response = await fetch(`${server.url}/readyz`);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({ error: 'service_unavailable', details: [{ down: 'blob_store' }] });
+
+      await server.database.close();
+      response = await fetch(`${server.url}/readyz`);
+      expect(await response.json()).toMatchObject({ error: 'service_unavailable', details: [{ down: 'database' }, { down: 'blob_store' }] });
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    } finally {
+      await server.dispose();
+    }
+  });
+});
 
 describe.each(ENGINES)('server on %s', (engine) => {
   let server: TestServer;
@@ -23,6 +43,12 @@ describe.each(ENGINES)('server on %s', (engine) => {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ status: 'ok', database: engine, version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+  });
+
+  it('answers /readyz while its database and blob store answer', async () => {
+    const response = await fetch(`${server.url}/readyz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ready', database: 'ok', blob_store: 'ok' });
   });
 
   it('ran the migrations on start (the migration table exists)', async () => {

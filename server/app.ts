@@ -152,7 +152,6 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(healthRoutes, { database });
   // The UI strings, read once: served to the apps, and used by the share page's server render.
   const messages = loadMessages(config.contentDir);
   await app.register(messagesRoutes, { messages });
@@ -165,6 +164,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   const auth = authenticator(accounts, config.publicUrl);
   await app.register(accountRoutes, { accounts, auth, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
   const { blobs, store } = await openBlobStorage(config.blobStore, database.db, UPLOAD_EXPIRY_MS);
+  await app.register(healthRoutes, { database, blobs });
   const standing = standingRules(config.plans);
   const files = filesService({ db: database.db, blobs, standing });
   const tasks = tasksService({

@@ -3,7 +3,7 @@
 // interface: files on a local (or shared) disk, and an S3-compatible object store (s3-blob-store.ts).
 // In both, an upload's bytes are written where the blob will stay, so completing one is a rename
 // or nothing at all, never a copy.
-import { createReadStream, mkdirSync } from 'node:fs';
+import { createReadStream, constants as fsConstants, mkdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -20,6 +20,8 @@ export interface BlobStore {
   /** Folder for content made from blobs (thumbnails), on this machine. */
   readonly derivedDir: string;
   has(hash: string): Promise<boolean>;
+  /** Whether the store answers now and can be written to (for readiness checks). */
+  reachable(): Promise<boolean>;
   /**
    * Makes a finished upload the blob of `hash` (or drops it when that blob is already stored) and
    * answers the storage key to record beside the hash (null when the hash alone locates it).
@@ -92,6 +94,11 @@ export function localBlobStore(root: string): BlobStore {
     derivedDir: root,
     stagingDir: path.join(root, '.offline'),
     has,
+    reachable: () =>
+      fs.access(root, fsConstants.W_OK).then(
+        () => true,
+        () => false,
+      ),
     adopt: (uploadId, hash) => adoptFile(path.join(uploadsLocation, path.basename(uploadId)), hash),
     adoptFile,
     async readRange(hash, offset, length) {

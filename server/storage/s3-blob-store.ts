@@ -6,7 +6,7 @@ import { createReadStream, mkdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Kysely } from 'kysely';
@@ -53,6 +53,11 @@ export function s3BlobStore(config: S3Config, client: S3Client, db: Kysely<Datab
     async has(hash) {
       return (await keyOf(hash)) !== undefined;
     },
+    reachable: () =>
+      client.send(new HeadBucketCommand({ Bucket: config.bucket })).then(
+        () => true,
+        () => false,
+      ),
     async adopt(uploadId, hash) {
       const existing = await keyOf(hash);
       const uploaded = keys.blob(uploadId);

@@ -88,6 +88,18 @@ describe.each(ENGINES)('blobs in an S3-compatible store on %s', (engine) => {
   });
   afterAll(async () => server?.dispose());
 
+  it('is ready while the bucket answers, and not once it is gone', async () => {
+    expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ status: 'ready', database: 'ok', blob_store: 'ok' });
+    const elsewhere = await startTestServer(engine, { blobStore: blobStoreFor('no-such-bucket') });
+    try {
+      const response = await fetch(`${elsewhere.url}/readyz`);
+      expect(response.status).toBe(503);
+      expect((await response.json()).details).toEqual([{ down: 'blob_store' }]);
+    } finally {
+      await elsewhere.dispose();
+    }
+  });
+
   it('makes the multipart upload itself the blob (no copy), sent in uneven PATCHes', async () => {
     const { browser } = await signUp(server.url);
     const bytes = randomBytes(17 * MiB + 5);
