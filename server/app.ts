@@ -13,6 +13,7 @@ import { serverSecret } from './auth/server-secrets.ts';
 import type { Config } from './config.ts';
 import type { NuboDatabase } from './db/database.ts';
 import { errorBody, ServiceError } from './errors.ts';
+import { hashSecret } from './ids.ts';
 import { threadedHttpSource } from './offline/download-thread.ts';
 import { networkGuard, type ResolveHost, systemResolve } from './offline/network-guard.ts';
 import { torrentSource } from './offline/torrent-source.ts';
@@ -26,6 +27,7 @@ import { healthRoutes } from './routes/health.ts';
 import { invitationRoutes } from './routes/invitations.ts';
 import { mailRoutes } from './routes/mail.ts';
 import { messagesRoutes } from './routes/messages.ts';
+import { metricsRoutes } from './routes/metrics.ts';
 import { moderationRoutes } from './routes/moderation.ts';
 import { offlineRoutes } from './routes/offline.ts';
 import { premiumRoutes } from './routes/premium.ts';
@@ -138,6 +140,17 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     reply.headers(everyAnswer);
   });
 
+  // The operator's figures, when METRICS_TOKEN asks for them (prom-client is not loaded otherwise).
+  const metrics = config.metricsToken ? (await import('./services/metrics.ts')).metricsService({ database }) : undefined;
+  if (metrics) {
+    app.addHook('onResponse', async (request, reply) => {
+      metrics.requestAnswered(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
+    });
+    await app.register(metricsRoutes, { metrics, tokenHash: hashSecret(config.metricsToken!) });
+  } else {
+    app.log.info('metrics are off: set METRICS_TOKEN to serve them at /metrics');
+  }
+
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(errorBody('not_found', `Page not found: ${request.url.split('?')[0]}`));
   });
@@ -176,7 +189,17 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     leaseMs: config.taskLeaseSeconds * 1000,
   });
   const worker = taskWorker(tasks, app.log, { concurrency: config.taskConcurrency });
-  const uploads = uploadsService({ db: database.db, blobs, store, standing, onCompleted: readMediaAfterUpload(worker) });
+  const readMedia = readMediaAfterUpload(worker);
+  const uploads = uploadsService({
+    db: database.db,
+    blobs,
+    store,
+    standing,
+    onCompleted: async (file) => {
+      metrics?.uploadCompleted(file.size);
+      await readMedia(file);
+    },
+  });
   const links = downloadLinks(await serverSecret(database.db, 'download-links'));
   const origin = (request: FastifyRequest) => publicOriginOf(request, config);
   const resolve = resolveHost ?? systemResolve;
@@ -244,7 +267,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     await offline.close();
   });
   await app.register(uploadRoutes, { uploads, store, auth });
-  await app.register(downloadRoutes, { downloads: downloadsService({ db: database.db, blobs, links, standing }), blobs });
+  await app.register(downloadRoutes, { downloads: downloadsService({ db: database.db, blobs, links, standing }), blobs, metrics });
   await app.register(thumbnailRoutes, { thumbnails: thumbnailsService({ db: database.db, blobs, links }), derivedDir: blobs.derivedDir });
   const stopSweeping = sweepExpiredUploads(uploads, app.log);
   app.addHook('onClose', async () => stopSweeping());

@@ -62,6 +62,12 @@ describe('loadConfig', () => {
     for (const wrong of ['*', 'true', 'proxy.example.org', '10.0.0.0/40']) expect(() => loadConfig({ TRUSTED_PROXIES: wrong })).toThrow(/TRUSTED_PROXIES/);
   });
 
+  it('serves no metrics unless METRICS_TOKEN gives a token of 16 characters or more', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a3f9c2e8b1d74f60a3f9' }).metricsToken).toBe('a3f9c2e8b1d74f60a3f9');
+    for (const wrong of ['short', 'sixteen chars ok', 'x'.repeat(15)]) expect(() => loadConfig({ METRICS_TOKEN: wrong })).toThrow(/METRICS_TOKEN/);
+  });
+
   it('keeps the debug console off unless DEBUG_CONSOLE=on, and stops on anything but on or off', () => {
     expect(loadConfig({}).debugConsole).toBe(false);
     expect(loadConfig({ DEBUG_CONSOLE: 'off' }).debugConsole).toBe(false);

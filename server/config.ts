@@ -59,6 +59,8 @@ export type Config = {
   trustedProxies: string[];
   /** Accounts one address may create in an hour (more where many people share one address). */
   signUpsPerAddress: number;
+  /** The bearer token a scraper brings to GET /metrics; no metrics are served when unset. */
+  metricsToken: string | undefined;
   offline: OfflineConfig;
   /** The tiers, plans and rewards on offer (PLANS_FILE); the free tier alone when unset. */
   plans: Plans;
@@ -145,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embedOrigins: parseEmbedOrigins(env.EMBED_ORIGINS),
     blockedNetworks: parseNetworks('BLOCKED_NETWORKS', env.BLOCKED_NETWORKS),
     trustedProxies: parseNetworks('TRUSTED_PROXIES', env.TRUSTED_PROXIES),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     signUpsPerAddress: parseWhole('SIGN_UPS_PER_ADDRESS', env.SIGN_UPS_PER_ADDRESS, SIGN_UPS_PER_ADDRESS, 1),
     offline,
     plans: parsePlansFile(env.PLANS_FILE, offline),
@@ -253,6 +256,14 @@ function parseNetworks(name: string, raw: string | undefined): string[] {
     if (!fits) throw new ConfigError(`${name} must list IP addresses or CIDR ranges like 203.0.113.0/24, separated by commas; "${network}" is not one`);
   }
   return networks;
+}
+
+function parseMetricsToken(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  // It is all that stands between the figures and anyone: a password's length at least.
+  if (!/^[\x21-\x7e]{16,}$/.test(raw))
+    throw new ConfigError('METRICS_TOKEN must be at least 16 printable characters without spaces (e.g. openssl rand -hex 24)');
+  return raw;
 }
 
 function parseOnOff(name: string, raw: string | undefined, fallback: boolean): boolean {

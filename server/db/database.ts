@@ -19,17 +19,20 @@ export type NuboDatabase = {
   engine: Engine;
   /** Brings the schema to the latest migration (or to the given set, for tests of the runner). */
   migrate(migrations?: Record<string, Migration>): Promise<MigrationResult[]>;
-  /** Answers whether the database takes queries now (for /healthz). */
+  /** Answers whether the database takes queries now (for /readyz). */
   ping(): Promise<boolean>;
+  /** The connection pool's counts, on PostgreSQL (SQLite has one connection, and no pool). */
+  pool?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
 export function openDatabase(config: DatabaseConfig): NuboDatabase {
-  const db = config.engine === 'sqlite' ? openSqlite(config.file) : openPostgres(config.url, config.schema);
+  const { db, pool } = config.engine === 'sqlite' ? { db: openSqlite(config.file), pool: undefined } : openPostgres(config.url, config.schema);
   const schema = config.engine === 'postgres' ? config.schema : undefined;
   return {
     db,
     engine: config.engine,
+    ...(pool ? { pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) } : {}),
     migrate: (migrations = MIGRATIONS) => migrateToLatest(db, migrations, schema),
     async ping() {
       try {
@@ -81,7 +84,7 @@ function preparedStatementCache(sqlite: SQLite.Database): (sql: string) => SQLit
 /** PostgreSQL's driver, loaded when a database URL asks for it: a server on SQLite never loads it. */
 const loadPg = () => createRequire(import.meta.url)('pg') as typeof pg;
 
-function openPostgres(url: string, schema: string | undefined): Kysely<Database> {
+function openPostgres(url: string, schema: string | undefined): { db: Kysely<Database>; pool: pg.Pool } {
   const pg = loadPg();
   const pool = new pg.Pool({
     connectionString: url,
@@ -93,7 +96,7 @@ function openPostgres(url: string, schema: string | undefined): Kysely<Database>
     // A schema of its own keeps test runs (and several Nubos on one database) apart.
     ...(schema ? { options: `-c search_path=${quoteIdentifier(schema)}` } : {}),
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
 }
 
 export function quoteIdentifier(name: string): string {

@@ -3,26 +3,30 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DownloadQuery, LinkedFileParams } from '#shared/api/downloads.ts';
 import type { DownloadsService } from '../services/downloads.ts';
+import type { MetricsService } from '../services/metrics.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { contentDisposition, DOWNLOAD_PATH, DOWNLOAD_SAFETY_HEADERS, inlineContentType } from '../storage/download-links.ts';
 import { requestedBytes, sendBlob } from '../storage/send-blob.ts';
 
-type Options = { downloads: DownloadsService; blobs: BlobStore };
+type Options = { downloads: DownloadsService; blobs: BlobStore; metrics: MetricsService | undefined };
 
 /** Long enough for a player to start; each new request to the signed link makes a new one. */
 const PRESIGNED_DOWNLOAD_SECONDS = 15 * 60;
 
-export const downloadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { downloads, blobs }) => {
+export const downloadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { downloads, blobs, metrics }) => {
   app.get(`${DOWNLOAD_PATH}/:id`, { schema: { tags: ['files'], params: LinkedFileParams, querystring: DownloadQuery } }, async (request, reply) => {
     const { u: userId, e, s, inline } = request.query;
     const file = await downloads.download({ id: request.params.id, expires: e, signature: s, userId }, request.log);
+    metrics?.downloadStarted();
     const shownType = inline ? inlineContentType(file.mime_type) : undefined;
     const disposition = contentDisposition(file.name, shownType ? 'inline' : 'attachment');
     const contentType = shownType ?? (file.mime_type || 'application/octet-stream');
     if (!blobs.localPath && blobs.deliveryUrl) {
       // The object store serves the bytes (Range included) through a short-lived presigned address.
       // Traffic counts what the request asks for, since the bytes no longer pass through here.
-      if (userId) void downloads.countTraffic(userId, requestedBytes(request.headers.range, file.size)).catch((e: unknown) => request.log.error(e));
+      const asked = requestedBytes(request.headers.range, file.size);
+      metrics?.downloadSent(asked);
+      if (userId) void downloads.countTraffic(userId, asked).catch((e: unknown) => request.log.error(e));
       const url = await blobs.deliveryUrl(file.hash, { contentDisposition: disposition, contentType, expiresInSeconds: PRESIGNED_DOWNLOAD_SECONDS });
       return reply.header('Cache-Control', 'no-store').redirect(url, 302);
     }
@@ -31,6 +35,7 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
     reply.header('Cache-Control', 'private, max-age=3600');
     reply.type(contentType);
     const sent = await sendBlob(request, reply, { path: blobs.localPath!(file.hash), size: file.size, hash: file.hash });
+    metrics?.downloadSent(sent);
     // Traffic counts what was actually sent (a transfer cut short too), for the person the link was given to.
     if (userId && sent > 0) await downloads.countTraffic(userId, sent).catch((e: unknown) => request.log.error(e));
   });

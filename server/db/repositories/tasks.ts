@@ -87,6 +87,16 @@ export function tasksRepository(db: Db) {
 
     update: (id: string, change: TaskChange) => db.updateTable('task').set(change).where('id', '=', id).execute(),
 
+    /** How many tasks are in each phase, of every user (for the operator's metrics). */
+    async countByPhase(): Promise<Array<{ phase: string; count: number }>> {
+      const rows = await db
+        .selectFrom('task')
+        .select(['phase', (eb) => eb.fn.countAll<number | string>().as('count')])
+        .groupBy('phase')
+        .execute();
+      return rows.map((row) => ({ phase: row.phase, count: Number(row.count) }));
+    },
+
     /** Moves one of the user's tasks from one of `from` to another phase; answers whether it did. */
     async changePhase(userId: string, id: string, from: readonly string[], change: TaskChange & { phase: string }): Promise<boolean> {
       const updated = await db.updateTable('task').set(change).where('user_id', '=', userId).where('id', '=', id).where('phase', 'in', from).executeTakeFirst();
