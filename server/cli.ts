@@ -5,16 +5,62 @@
 //     Mints activation codes for a plan of PLANS_FILE and writes them as CSV (code, plan,
 //     expires_at) to the file or to standard output. Only the codes' hashes are stored: this is
 //     the one time they can be read.
+//
+//   backup <dir>
+//     A consistent copy of the SQLite database (SQLite's online backup: the server may keep
+//     running) and of every blob it refers to, into a new or empty folder.
+//
+//   restore <dir> [--replace]
+//     Puts a backup back: its blobs into the blob folder, then its database (stop the server
+//     first; --replace when a database is already there).
+//
+// On PostgreSQL or S3, their own tools do this (the README's "Backups").
 import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { memoryCounterStore } from './auth/rate-limits.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { ServiceError } from './errors.ts';
+import { BackupError, backup, type LocalStorage, restore } from './services/backup.ts';
 import { standingRules } from './services/premium/standing.ts';
 import { premiumService } from './services/premium.ts';
 
-const USAGE = 'usage: npm run nubo -- codes mint --plan <id> --count <n> [--days <valid days>] [--out <file.csv>]';
+const USAGE = [
+  'usage: npm run nubo -- codes mint --plan <id> --count <n> [--days <valid days>] [--out <file.csv>]',
+  '       npm run nubo -- backup <dir>',
+  '       npm run nubo -- restore <dir> [--replace]',
+].join('\n');
+
+/** The database file and blob folder a backup reads or a restore writes: SQLite and blobs on disk only. */
+function localStorageOf(config: Config): LocalStorage {
+  if (config.database.engine !== 'sqlite')
+    throw new BackupError('the database is PostgreSQL: back it up with pg_dump and restore it with pg_restore (see the README\'s "Backups")');
+  if (config.blobStore.driver !== 'local')
+    throw new BackupError('the blobs are in an S3 bucket: keep them with the bucket\'s versioning or replication (see the README\'s "Backups")');
+  return { databaseFile: config.database.file, blobsDir: config.blobStore.dir };
+}
+
+async function backUp(args: string[]) {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  if (positionals.length !== 1) throw new UsageError(USAGE);
+  const target = path.resolve(positionals[0]!);
+  const done = await backup(localStorageOf(loadConfig()), target);
+  if (done.missing.length > 0) {
+    throw new BackupError(
+      `${done.missing.length} blobs were deleted for ever while the backup ran (${done.missing.slice(0, 3).join(', ')}…): ${target} is not whole; back up again into a new folder`,
+    );
+  }
+  console.error(`nubo: backed up the database and ${done.blobs} blobs (${done.bytes} bytes) into ${target}`);
+}
+
+async function restoreBackup(args: string[]) {
+  const { positionals, values } = parseArgs({ args, allowPositionals: true, options: { replace: { type: 'boolean', default: false } } });
+  if (positionals.length !== 1) throw new UsageError(USAGE);
+  const source = path.resolve(positionals[0]!);
+  const restored = await restore(source, localStorageOf(loadConfig()), { replace: values.replace });
+  console.error(`nubo: restored the backup of ${restored.created_at} (Nubo ${restored.version}, ${restored.blobs} blobs)`);
+}
 
 async function mintCodes(args: string[]) {
   const { values } = parseArgs({
@@ -46,10 +92,13 @@ async function main(argv: string[]) {
   const [group, command, ...rest] = argv;
   try {
     if (group === 'codes' && command === 'mint') return await mintCodes(rest);
+    if (group === 'backup') return await backUp(argv.slice(1));
+    if (group === 'restore') return await restoreBackup(argv.slice(1));
     throw new UsageError(USAGE);
   } catch (failure) {
     if (
       failure instanceof UsageError ||
+      failure instanceof BackupError ||
       failure instanceof ConfigError ||
       failure instanceof ServiceError ||
       (failure as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
