@@ -42,6 +42,20 @@ ensure_chromium() {
   fi
 }
 
+# The scale-out test runs two servers behind Debian's nginx, with deploy/'s configuration.
+NGINX=/usr/sbin/nginx
+ensure_nginx() {
+  [ -x "$NGINX" ] && return
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "nubo: installing Debian's nginx for the scale-out test" >&2
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null
+  else
+    echo "nubo: the scale-out test needs Debian's nginx at $NGINX; install it with: sudo apt-get install -y nginx-light" >&2
+    exit 1
+  fi
+}
+
 # Server tests run on SQLite and on PostgreSQL: TEST_DATABASE_URL, or the one at 127.0.0.1:5432.
 ensure_postgres() {
   [ -n "${TEST_DATABASE_URL:-}" ] && return
@@ -90,6 +104,7 @@ case "$command" in
     ;;
   test)
     ensure_chromium
+    ensure_nginx
     ensure_postgres
     build
     build_server
