@@ -14,10 +14,13 @@ import type { Config } from './config.ts';
 import type { NuboDatabase } from './db/database.ts';
 import { errorBody, ServiceError } from './errors.ts';
 import { hashSecret } from './ids.ts';
+import { smtpMailer } from './mail/mailer.ts';
+import { accountMails } from './mail/templates.ts';
 import { threadedHttpSource } from './offline/download-thread.ts';
 import { networkGuard, type ResolveHost, systemResolve } from './offline/network-guard.ts';
 import { torrentSource } from './offline/torrent-source.ts';
 import { accessRoutes } from './routes/access.ts';
+import { accountMailRoutes } from './routes/account-mail.ts';
 import { accountRoutes } from './routes/accounts.ts';
 import { checkInRoutes } from './routes/check-in.ts';
 import { compensationRoutes } from './routes/compensation.ts';
@@ -40,6 +43,7 @@ import { taskRoutes } from './routes/tasks.ts';
 import { thumbnailRoutes } from './routes/thumbnails.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { lazySchemaCompilers } from './schema-compilers.ts';
+import { accountMailService } from './services/account-mail.ts';
 import { type AccountLimits, accountsService, DEFAULT_LIMITS } from './services/accounts.ts';
 import { checkInService } from './services/check-in.ts';
 import { compensationService } from './services/compensation.ts';
@@ -47,7 +51,7 @@ import { downloadsService } from './services/downloads.ts';
 import { filesService } from './services/files.ts';
 import { invitationsService } from './services/invitations.ts';
 import { mailService } from './services/mail.ts';
-import { loadMessages } from './services/messages.ts';
+import { loadMessages, translatorsOf } from './services/messages.ts';
 import { moderationService } from './services/moderation.ts';
 import { offlineService } from './services/offline.ts';
 import { standingRules } from './services/premium/standing.ts';
@@ -168,14 +172,30 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   // The UI strings, read once: served to the apps, and used by the share page's server render.
   const messages = loadMessages(config.contentDir);
   await app.register(messagesRoutes, { messages });
+  // E-mail, when the operator set up SMTP: the account's mails, with their unsubscribe links.
+  const mailer = config.mail ? smtpMailer(config.mail) : undefined;
+  if (mailer) app.addHook('onClose', async () => mailer.close());
+  else app.log.info('mail is off: set SMTP_URL and MAIL_FROM to confirm addresses, reset forgotten passwords and tell of new sign-ins');
+  const unsubscribe = mailService({ db: database.db, key: await serverSecret(database.db, 'mail-unsubscribe') });
+  const accountMail = accountMailService({
+    db: database.db,
+    mailer,
+    mails: accountMails(translatorsOf(messages)),
+    unsubscribe,
+    counters,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
   const accounts = accountsService({
     db: database.db,
     counters,
     adminEmails: config.adminEmails,
     limits: limits ?? { ...DEFAULT_LIMITS, signUpPerIp: { ...DEFAULT_LIMITS.signUpPerIp, max: config.signUpsPerAddress } },
+    notices: { signedUp: accountMail.welcome, signedInFromNewDevice: accountMail.newDeviceSignIn },
   });
   const auth = authenticator(accounts, config.publicUrl);
   await app.register(accountRoutes, { accounts, auth, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
+  await app.register(accountMailRoutes, { accountMail, auth, publicUrl: config.publicUrl });
   const { blobs, store } = await openBlobStorage(config.blobStore, database.db, UPLOAD_EXPIRY_MS);
   await app.register(healthRoutes, { database, blobs });
   const standing = standingRules(config.plans);
@@ -248,7 +268,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   await app.register(purchaseRoutes, { purchases: purchasesService({ db: database.db, plans: config.plans, provider: payments, log: app.log }), auth, origin });
   await app.register(invitationRoutes, { invitations: invitationsService({ db: database.db, rewards: config.plans.invitation }), auth, origin });
   const campaigns = readCampaignCalendar(config.campaignsFile);
-  await app.register(mailRoutes, { mail: mailService({ db: database.db, key: await serverSecret(database.db, 'mail-unsubscribe') }) });
+  await app.register(mailRoutes, { mail: unsubscribe });
   await app.register(compensationRoutes, { compensation: compensationService({ db: database.db, calendar: campaigns }), auth });
   await app.register(checkInRoutes, { checkIn: checkInService({ db: database.db, rewards: config.plans.checkIn }), auth });
   await app.register(shareRoutes, { shares, links, auth, origin });

@@ -62,6 +62,21 @@ describe('loadConfig', () => {
     for (const wrong of ['*', 'true', 'proxy.example.org', '10.0.0.0/40']) expect(() => loadConfig({ TRUSTED_PROXIES: wrong })).toThrow(/TRUSTED_PROXIES/);
   });
 
+  it('sends no mail unless SMTP_URL and MAIL_FROM are both given, and stops on a wrong one', () => {
+    expect(loadConfig({}).mail).toBeUndefined();
+    const site = { PUBLIC_URL: 'https://drive.example.org' };
+    expect(loadConfig({ ...site, SMTP_URL: 'smtp://mailer:secret@mail.example.org:587', MAIL_FROM: 'Nubo <no-reply@example.org>' }).mail).toEqual({
+      smtpUrl: 'smtp://mailer:secret@mail.example.org:587',
+      from: 'Nubo <no-reply@example.org>',
+    });
+    expect(loadConfig({ ...site, SMTP_URL: 'smtps://mail.example.org', MAIL_FROM: 'no-reply@example.org' }).mail?.from).toBe('no-reply@example.org');
+    expect(() => loadConfig({ SMTP_URL: 'smtps://mail.example.org', MAIL_FROM: 'no-reply@example.org' })).toThrow(/SMTP_URL needs PUBLIC_URL/);
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mail.example.org' })).toThrow(/MAIL_FROM must be/);
+    expect(() => loadConfig({ MAIL_FROM: 'no-reply@example.org' })).toThrow(/SMTP_URL must be/);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.org', MAIL_FROM: 'no-reply@example.org' })).toThrow(/SMTP_URL must be/);
+    expect(() => loadConfig({ ...site, SMTP_URL: 'smtp://mail.example.org', MAIL_FROM: 'Nubo' })).toThrow(/MAIL_FROM must be/);
+  });
+
   it('serves no metrics unless METRICS_TOKEN gives a token of 16 characters or more', () => {
     expect(loadConfig({}).metricsToken).toBeUndefined();
     expect(loadConfig({ METRICS_TOKEN: 'a3f9c2e8b1d74f60a3f9' }).metricsToken).toBe('a3f9c2e8b1d74f60a3f9');

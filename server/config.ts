@@ -59,6 +59,8 @@ export type Config = {
   trustedProxies: string[];
   /** Accounts one address may create in an hour (more where many people share one address). */
   signUpsPerAddress: number;
+  /** Sending e-mail (SMTP_URL, MAIL_FROM); none when unset: then no flow that needs a mail is offered. */
+  mail: MailConfig | undefined;
   /** The bearer token a scraper brings to GET /metrics; no metrics are served when unset. */
   metricsToken: string | undefined;
   offline: OfflineConfig;
@@ -79,6 +81,13 @@ export type Config = {
 /** The sections of the config API; a value may be given per locale (`{ "en-US": …, "es": … }`). */
 export type ClientConfigSections = Record<(typeof CLIENT_CONFIG_SECTIONS)[number], unknown>;
 export const CLIENT_CONFIG_SECTIONS = ['basic', 'resources', 'activity_operation', 'external_products'] as const;
+
+export type MailConfig = {
+  /** smtp://user:password@host:port (STARTTLS when offered) or smtps://… (TLS from the start). */
+  smtpUrl: string;
+  /** The sender, e.g. `Nubo <no-reply@example.org>`. */
+  from: string;
+};
 
 export type StripeConfig = {
   secretKey: string;
@@ -147,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embedOrigins: parseEmbedOrigins(env.EMBED_ORIGINS),
     blockedNetworks: parseNetworks('BLOCKED_NETWORKS', env.BLOCKED_NETWORKS),
     trustedProxies: parseNetworks('TRUSTED_PROXIES', env.TRUSTED_PROXIES),
+    mail: parseMail(env, Boolean(env.PUBLIC_URL)),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     signUpsPerAddress: parseWhole('SIGN_UPS_PER_ADDRESS', env.SIGN_UPS_PER_ADDRESS, SIGN_UPS_PER_ADDRESS, 1),
     offline,
@@ -256,6 +266,22 @@ function parseNetworks(name: string, raw: string | undefined): string[] {
     if (!fits) throw new ConfigError(`${name} must list IP addresses or CIDR ranges like 203.0.113.0/24, separated by commas; "${network}" is not one`);
   }
   return networks;
+}
+
+function parseMail(env: NodeJS.ProcessEnv, publicUrlSet: boolean): MailConfig | undefined {
+  const smtpUrl = env.SMTP_URL ?? '';
+  const from = (env.MAIL_FROM ?? '').trim();
+  if (!smtpUrl && !from) return undefined;
+  if (!/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// address, set together with MAIL_FROM');
+  assertUrl('SMTP_URL', smtpUrl);
+  // A bare address, or a name and the address in angle brackets.
+  if (!/^(?:[^<>@\s][^<>]*\s<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/.test(from))
+    throw new ConfigError(
+      'MAIL_FROM must be the sender as an address (no-reply@example.org) or a name and address (Nubo <no-reply@example.org>), set together with SMTP_URL',
+    );
+  // A mailed link must lead to this server's public address, never to whatever Host a request named.
+  if (!publicUrlSet) throw new ConfigError('SMTP_URL needs PUBLIC_URL: the links in e-mails lead to the address PUBLIC_URL gives');
+  return { smtpUrl, from };
 }
 
 function parseMetricsToken(raw: string | undefined): string | undefined {

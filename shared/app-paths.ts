@@ -11,6 +11,9 @@ export const DRIVE_PATH = '/drive';
 export const SIGN_IN_PATH = '/auth';
 /** The sign-in page under the drive's own prefix, for links that must stay under /drive. */
 export const DRIVE_SIGN_IN_PATH = '/drive/login';
+/** Where the links of account e-mails lead, with the link's token as `?token=`. */
+export const VERIFY_EMAIL_PATH = '/auth/verify';
+export const RESET_PASSWORD_PATH = '/auth/reset';
 export const LOADING_PATH = '/loading';
 export const ALL_FILES_PATH = '/drive/all';
 export const FOLDER_PATH_PATTERN = '/drive/all/:folderId';
@@ -31,6 +34,8 @@ export const REFERRAL_PATH = '/referral';
 export const APP_PAGES = [
   SIGN_IN_PATH,
   DRIVE_SIGN_IN_PATH,
+  RESET_PASSWORD_PATH,
+  VERIFY_EMAIL_PATH,
   LOADING_PATH,
   ALL_FILES_PATH,
   FOLDER_PATH_PATTERN,

@@ -2,6 +2,7 @@
 // call is answered 401, and signing this browser out when the server refuses to renew it.
 
 import { CLIENT_IDS } from '#shared/accounts/clients.ts';
+import { accountMailApi } from '#shared/api/account-mail-client.ts';
 import { ACCOUNT_PATHS, type TokenBody, type WebSession } from '#shared/api/accounts.ts';
 import { createApiClient } from '#shared/api/client.ts';
 import { filesApi } from '#shared/api/files-client.ts';
@@ -57,3 +58,6 @@ export const driveInvitations = invitationsApi(api);
 
 /** Buying plans: checkouts and purchases, over the same client. */
 export const drivePurchases = purchasesApi(api);
+
+/** E-mail about the account: whether the server sends any, confirming the address, resetting a password. */
+export const driveAccountMail = accountMailApi(api);

@@ -16,9 +16,11 @@ import {
   PAYMENT_TRAFFIC_PATH,
   RECENT_PATH,
   REFERRAL_PATH,
+  RESET_PASSWORD_PATH,
   SEARCH_PATH,
   SIGN_IN_PATH,
   TRASH_PATH,
+  VERIFY_EMAIL_PATH,
 } from '#shared/app-paths.ts';
 import { AppLayout } from './layouts/AppLayout.tsx';
 import { SimpleLayout } from './layouts/SimpleLayout.tsx';
@@ -40,6 +42,8 @@ export const ROUTES: RouteObject[] = [
       { path: DRIVE_SIGN_IN_PATH, lazy: auth },
       { path: LOADING_PATH, lazy: scene(async () => (await import('./scenes/Loading.tsx')).Loading) },
       { path: REFERRAL_PATH, lazy: scene(async () => (await import('./scenes/Referral.tsx')).Referral) },
+      { path: RESET_PASSWORD_PATH, lazy: scene(async () => (await import('./scenes/PasswordReset.tsx')).PasswordReset) },
+      { path: VERIFY_EMAIL_PATH, lazy: scene(async () => (await import('./scenes/ConfirmAddress.tsx')).ConfirmAddress) },
     ],
   },
   {

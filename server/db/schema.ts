@@ -19,6 +19,18 @@ export interface UserTable {
   storage_limit: number | null;
   /** Bytes of every file the user holds, trash included (the quota counts the trash). */
   storage_used: Generated<number>;
+  /** When the owner confirmed the address through the link mailed to it; null until then. */
+  email_verified_at: number | null;
+}
+
+/** A single-use link a mail carries (confirming the address, resetting the password), as its hash. */
+export interface AccountTokenTable {
+  token_hash: string;
+  user_id: string;
+  purpose: 'verify_email' | 'reset_password';
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }
 
 export interface BlobTable {
@@ -315,4 +327,5 @@ export interface Database {
   purchase: PurchaseTable;
   payment_event: PaymentEventTable;
   mail_opt_out: MailOptOutTable;
+  account_token: AccountTokenTable;
 }

@@ -21,6 +21,7 @@ export function presentProfile(user: UserRow): UserProfile {
     phone_number: maskPhone(user.phone_number),
     picture: user.picture,
     password: user.password_hash ? 'SET' : '',
+    email_verified: user.email_verified_at !== null,
     status: user.status,
     created_at: new Date(user.created_at).toISOString(),
   };

@@ -27,6 +27,7 @@ import type { IssuedTokens } from '../auth/tokens.ts';
 import { ServiceError } from '../errors.ts';
 import { presentProfile, presentSession, presentSignedIn } from '../presenters/accounts.ts';
 import type { AccountsService, RequestOrigin } from '../services/accounts.ts';
+import { requestLocale } from '../web/request-locale.ts';
 import { fastifyPath } from './fastify-path.ts';
 
 type Options = {
@@ -40,7 +41,7 @@ const KNOWN_CLIENTS = new Set<string>(Object.values(CLIENT_IDS));
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema };
 
 export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { accounts, auth, publicUrl, secureCookies }) => {
-  const originOf = (request: FastifyRequest): RequestOrigin => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+  const originOf = (request: FastifyRequest): RequestOrigin => ({ ip: request.ip, userAgent: request.headers['user-agent'], locale: requestLocale(request) });
 
   function clientOf(clientId: string | undefined): string {
     const id = clientId ?? CLIENT_IDS.web;

@@ -8,7 +8,7 @@ import type { CounterStore } from '../auth/rate-limits.ts';
 import { accountsRepository } from '../db/repositories/accounts.ts';
 import type { Database } from '../db/schema.ts';
 import { clientCodes } from './accounts/client-codes.ts';
-import { type AccountLimits, DEFAULT_LIMITS } from './accounts/context.ts';
+import { type AccountLimits, type AccountNotices, DEFAULT_LIMITS } from './accounts/context.ts';
 import { profile } from './accounts/profile.ts';
 import { sessions } from './accounts/sessions.ts';
 import { signIn } from './accounts/sign-in.ts';
@@ -28,6 +28,8 @@ export function accountsService(deps: {
   counters: CounterStore;
   limits?: AccountLimits;
   adminEmails?: readonly string[];
+  /** Told of sign-ups and of sign-ins from new devices (the account's e-mails). */
+  notices?: AccountNotices;
   now?: () => number;
 }) {
   const context = {
@@ -35,6 +37,7 @@ export function accountsService(deps: {
     counters: deps.counters,
     limits: deps.limits ?? DEFAULT_LIMITS,
     adminEmails: deps.adminEmails ?? [],
+    notices: deps.notices,
     now: deps.now ?? Date.now,
   };
   return { ...signIn(context), ...sessions(context), ...clientCodes(context), ...profile(context) };

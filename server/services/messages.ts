@@ -1,9 +1,11 @@
 // The drive app's UI strings (SPEC §7.5), read once at start from content/i18n/<locale>.json:
-// served by routes/messages.ts and used by the share page's server render.
+// served by routes/messages.ts, and used by what the server writes itself: the share page's
+// render and e-mails.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LOCALES } from '#shared/i18n/locales.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '#shared/i18n/locales.ts';
+import { createTranslator, type Translate } from '#shared/i18n/translator.ts';
 
 export type LoadedMessages = { messages: Record<string, string>; etag: string };
 
@@ -15,4 +17,17 @@ export function loadMessages(contentDir: string): Map<string, LoadedMessages> {
     loaded.set(locale, { messages: JSON.parse(body), etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` });
   }
   return loaded;
+}
+
+/** A translate function per locale, made when first asked for, falling back to en-US. */
+export function translatorsOf(messages: Map<string, LoadedMessages>): (locale: Locale) => Translate {
+  const translators = new Map<Locale, Translate>();
+  return (locale) => {
+    let t = translators.get(locale);
+    if (!t) {
+      t = createTranslator(locale, messages.get(locale)?.messages ?? {}, messages.get(DEFAULT_LOCALE)?.messages ?? {});
+      translators.set(locale, t);
+    }
+    return t;
+  };
 }

@@ -11,13 +11,13 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { memoryCookieJar, readSharePasscodeToken, rememberSharePasscodeToken } from '#shared/cookies.ts';
-import { DEFAULT_LOCALE, LOCALE_HTML_LANG, type Locale } from '#shared/i18n/locales.ts';
-import { createTranslator, type Translate } from '#shared/i18n/translator.ts';
+import { LOCALE_HTML_LANG, type Locale } from '#shared/i18n/locales.ts';
+import type { Translate } from '#shared/i18n/translator.ts';
 import { firstViewJson, SHARE_FIRST_VIEW_ELEMENT, type ShareFirstView } from '#shared/share-page.ts';
 import { ServiceError } from '../errors.ts';
 import { presentShareFolder, presentShareView } from '../presenters/shares.ts';
 import { blockListOf, isBlocked } from '../services/access.ts';
-import type { LoadedMessages } from '../services/messages.ts';
+import { type LoadedMessages, translatorsOf } from '../services/messages.ts';
 import type { SharesService } from '../services/shares.ts';
 import { escapeMarkup } from './markup.ts';
 
@@ -52,15 +52,7 @@ export function sharePageRenderer({ distDir, messages, shares, blockedNetworks, 
   const shellFile = path.join(distDir, 'drive-app', 'share.html');
   const renderFile = path.join(distDir, 'share-server', 'share-server.js');
   const blocked = blockListOf(blockedNetworks);
-  const translators = new Map<Locale, Translate>();
-  const translatorFor = (locale: Locale) => {
-    let t = translators.get(locale);
-    if (!t) {
-      t = createTranslator(locale, messages.get(locale)?.messages ?? {}, messages.get(DEFAULT_LOCALE)?.messages ?? {});
-      translators.set(locale, t);
-    }
-    return t;
-  };
+  const translatorFor = translatorsOf(messages);
   const pages = pageCache(PAGE_CACHE_BYTES);
   // Both built files, looked for once (the first share page asked for): without them the page's
   // script renders the page alone.

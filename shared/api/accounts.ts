@@ -124,6 +124,8 @@ export const UserProfileSchema = Type.Object({
   phone_number: Type.String(),
   picture: Type.String(),
   password: Type.Union([Type.Literal('SET'), Type.Literal('')]),
+  /** Whether the owner confirmed the address through the link mailed to it. */
+  email_verified: Type.Boolean(),
   status: Type.String(),
   created_at: Time,
 });

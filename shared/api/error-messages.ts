@@ -33,6 +33,8 @@ export const API_ERROR_MESSAGES: Readonly<ApiErrorMessages> = {
   traffic_not_enough: 'premium.error.trafficNotEnough',
   invalid_activation_code: 'premium.error.invalidCode',
   invalid_unsubscribe_link: 'site.unsubscribe.invalid',
+  invalid_mail_link: 'auth.mailLink.invalid',
+  mail_unavailable: 'auth.mail.off',
   already_checked_in: 'site.checkIn.done',
   compensation_claimed: 'site.campaign.compensation.claimedBefore',
   compensation_unavailable: 'site.campaign.compensation.notEligible',

@@ -4,8 +4,11 @@ import { type Static, Type } from 'typebox';
 
 export const MAIL_PATHS = { unsubscribe: '/mail/v1/unsubscribe' } as const;
 
-/** The kinds of e-mail a person can stop: news and offers. Account e-mails (password resets) always go. */
-export const MAIL_SCENES = ['news'] as const;
+/**
+ * The kinds of e-mail a person can stop: news and offers, and notices of sign-ins from new
+ * devices. The other account e-mails (confirming the address, password resets) always go.
+ */
+export const MAIL_SCENES = ['news', 'sign_in'] as const;
 export type MailScene = (typeof MAIL_SCENES)[number];
 
 export const UnsubscribeQuery = Type.Object({ d: Type.String({ minLength: 1, maxLength: 512 }) });

@@ -1,13 +1,10 @@
 // The public site in Chromium against the real server: locale choice, the chrome of the basic
 // layout, the not-found pages, the sitemap, the cookie tips, the language guide and the debug console.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
-import { SERVER_ARGS } from '../../server/process-command.ts';
 import { expect, test } from './fixtures.ts';
+import { startNubo } from './second-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const messages = (locale: string): Record<string, string> => JSON.parse(readFileSync(path.join(ROOT, 'content/i18n', `${locale}.json`), 'utf8'));
@@ -341,43 +338,3 @@ test.describe('debug console', () => {
     }
   });
 });
-
-/** A second real Nubo server (the same entry as the suite's) with other settings, on a free port. */
-async function startNubo(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nubo-e2e-site-'));
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...SERVER_ARGS], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
-    stdio: 'ignore',
-  });
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      // A graceful stop waits for requests under way; the test's own server need not.
-      const hurry = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(hurry);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  for (let i = 0; i < 300; i++) {
-    if (
-      await fetch(`${url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url, stop };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await stop();
-  throw new Error(`the second Nubo server did not start at ${url}`);
-}

@@ -13,6 +13,7 @@ const PROFILE: UserProfile = {
   phone_number: '',
   picture: '',
   password: 'SET',
+  email_verified: true,
   status: 'ACTIVE',
   created_at: '2026-01-02T03:04:05.000Z',
 };

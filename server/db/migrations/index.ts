@@ -19,6 +19,7 @@ import { checkIns } from './0016_check_ins.ts';
 import { invitations } from './0017_invitations.ts';
 import { purchases } from './0018_purchases.ts';
 import { mailOptOuts } from './0019_mail_opt_outs.ts';
+import { accountMail } from './0020_account_mail.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -40,4 +41,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017_invitations': invitations,
   '0018_purchases': purchases,
   '0019_mail_opt_outs': mailOptOuts,
+  '0020_account_mail': accountMail,
 };

@@ -81,6 +81,12 @@ export function accountsRepository(db: Db) {
       return query.execute();
     },
 
+    markEmailVerified: (userId: string, at: number) => db.updateTable('user').set({ email_verified_at: at }).where('id', '=', userId).execute(),
+
+    /** Whether the user was ever signed in from this device (as sessions describe it). */
+    knowsDevice: async (userId: string, device: string) =>
+      (await db.selectFrom('session').select('id').where('user_id', '=', userId).where('device', '=', device).limit(1).executeTakeFirst()) !== undefined,
+
     insertAuthCode: (code: Omit<AuthCodeRow, 'used_at' | 'session_id'>) => db.insertInto('auth_code').values(code).execute(),
     findAuthCode: (codeHash: string) => db.selectFrom('auth_code').selectAll().where('code_hash', '=', codeHash).executeTakeFirst(),
     /** Marks a code used; answers false when it already was (a replay). */

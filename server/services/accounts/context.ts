@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import Bowser from 'bowser';
 import { CLIENT_IDS, EXTENSION_REDIRECT_URI, NATIVE_APP_REDIRECT_URI } from '#shared/accounts/clients.ts';
+import { DEFAULT_LOCALE, type Locale } from '#shared/i18n/locales.ts';
 import type { CounterStore } from '../../auth/rate-limits.ts';
 import type { IssuedTokens } from '../../auth/tokens.ts';
 import { SIGN_UPS_PER_ADDRESS } from '../../config.ts';
@@ -47,15 +48,26 @@ export const CODE_CLIENTS: Record<string, (redirectUri: string) => boolean> = {
   [CLIENT_IDS.web]: (uri) => uri === NATIVE_APP_REDIRECT_URI,
 };
 
-export type RequestOrigin = { ip: string; userAgent: string | undefined };
+/** Where a request comes from: its address, its browser, and the language its person uses (for their e-mails). */
+export type RequestOrigin = { ip: string; userAgent: string | undefined; locale?: Locale };
+
+/** What the accounts service tells when it happens, for e-mails about the account. */
+export type AccountNotices = {
+  signedUp(user: UserRow, locale: Locale): void;
+  signedInFromNewDevice(notice: { user: UserRow; device: string; ip: string; at: number; locale: Locale }): void;
+};
 
 export type AccountsContext = {
   repo: ReturnType<typeof accountsRepository>;
   counters: CounterStore;
   limits: AccountLimits;
   adminEmails: readonly string[];
+  notices: AccountNotices | undefined;
   now: () => number;
 };
+
+/** The language of the e-mails a request leads to. */
+export const localeOf = (origin: RequestOrigin): Locale => origin.locale ?? DEFAULT_LOCALE;
 
 /** Counts one attempt against a limit; past it, too_many_requests. */
 export async function limit({ counters }: AccountsContext, key: string, rule: { max: number; windowMs: number }) {

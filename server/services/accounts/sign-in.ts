@@ -8,7 +8,17 @@ import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import type { IssuedTokens } from '../../auth/tokens.ts';
 import { ServiceError, tooManyRequests } from '../../errors.ts';
 import { newId } from '../../ids.ts';
-import { type AccountsContext, hashForKey, limit, normaliseEmail, openSession, PASSWORD_PROBLEM_TEXT, type RequestOrigin } from './context.ts';
+import {
+  type AccountsContext,
+  describeDevice,
+  hashForKey,
+  limit,
+  localeOf,
+  normaliseEmail,
+  openSession,
+  PASSWORD_PROBLEM_TEXT,
+  type RequestOrigin,
+} from './context.ts';
 
 export function signIn(context: AccountsContext) {
   const { repo, counters, limits, adminEmails, now } = context;
@@ -52,7 +62,9 @@ export function signIn(context: AccountsContext) {
       if (adminEmails?.includes(email)) await repo.grantAdminRoles([email]);
       const user = await repo.findUserById(id);
       if (!user) throw new Error(`user ${id} vanished right after sign-up`);
-      return openSession(context, user, input.clientId, origin);
+      const tokens = await openSession(context, user, input.clientId, origin);
+      context.notices?.signedUp(user, localeOf(origin));
+      return tokens;
     },
 
     async signIn(input: { username: string; password: string; clientId: string; captchaToken?: string }, origin: RequestOrigin): Promise<IssuedTokens> {
@@ -78,7 +90,11 @@ export function signIn(context: AccountsContext) {
         throw new ServiceError('invalid_account_or_password', 'The e-mail address or password is not correct.');
       }
       await counters.reset(accountKey);
-      return openSession(context, user, input.clientId, origin);
+      const device = describeDevice(origin.userAgent);
+      const known = await repo.knowsDevice(user.id, device);
+      const tokens = await openSession(context, user, input.clientId, origin);
+      if (!known) context.notices?.signedInFromNewDevice({ user, device, ip: origin.ip, at: now(), locale: localeOf(origin) });
+      return tokens;
     },
   };
 }
