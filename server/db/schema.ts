@@ -23,6 +23,17 @@ export interface UserTable {
   email_verified_at: number | null;
 }
 
+/** One change an admin made, for the console's audit log. Ids sort in the order of the changes. */
+export interface AdminAuditTable {
+  id: string;
+  admin_id: string;
+  action: string;
+  target_id: string;
+  /** What changed, as JSON. */
+  details: string;
+  created_at: number;
+}
+
 /** A single-use link a mail carries (confirming the address, resetting the password), as its hash. */
 export interface AccountTokenTable {
   token_hash: string;
@@ -328,4 +339,5 @@ export interface Database {
   payment_event: PaymentEventTable;
   mail_opt_out: MailOptOutTable;
   account_token: AccountTokenTable;
+  admin_audit: AdminAuditTable;
 }

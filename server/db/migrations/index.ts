@@ -20,6 +20,7 @@ import { invitations } from './0017_invitations.ts';
 import { purchases } from './0018_purchases.ts';
 import { mailOptOuts } from './0019_mail_opt_outs.ts';
 import { accountMail } from './0020_account_mail.ts';
+import { adminAudit } from './0021_admin_audit.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -42,4 +43,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0018_purchases': purchases,
   '0019_mail_opt_outs': mailOptOuts,
   '0020_account_mail': accountMail,
+  '0021_admin_audit': adminAudit,
 };

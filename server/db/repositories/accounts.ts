@@ -34,7 +34,7 @@ export function accountsRepository(db: Db) {
         .executeTakeFirst();
       return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
     },
-    updateUser: (id: string, changes: Partial<Pick<UserRow, 'name' | 'password_hash' | 'updated_at'>>) =>
+    updateUser: (id: string, changes: Partial<Pick<UserRow, 'name' | 'password_hash' | 'updated_at' | 'storage_limit' | 'status' | 'role'>>) =>
       db.updateTable('user').set(changes).where('id', '=', id).execute(),
     grantAdminRoles: (emails: readonly string[]) => db.updateTable('user').set({ role: 'admin' }).where('email', 'in', emails).execute(),
 

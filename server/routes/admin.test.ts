@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PATHS } from '#shared/api/admin.ts';
+import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
+import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
+
+const userPath = (id: string) => ADMIN_PATHS.user.replace(':id', id);
+
+describe.each(ENGINES)('the operator console’s API on %s', (engine) => {
+  let server: TestServer;
+  const adminEmail = uniqueEmail('admin');
+  let admin: TestBrowser;
+  beforeAll(async () => {
+    server = await startTestServer(engine, { adminEmails: [adminEmail] });
+    admin = new TestBrowser(server.url);
+    await admin.post('/v1/auth/signup', { email: adminEmail, password: goodPassword(), name: 'Root' });
+  });
+  afterAll(async () => server?.dispose());
+
+  async function person(name: string, label = 'person') {
+    const email = uniqueEmail(label);
+    const password = goodPassword();
+    const browser = new TestBrowser(server.url);
+    const { body } = await browser.post('/v1/auth/signup', { email, password, name });
+    return { browser, email, password, id: body.sub as string };
+  }
+
+  it('answers everyone without the admin role with permission_denied, and the signed-out with unauthenticated', async () => {
+    const { browser, id } = await person('Nobody');
+    for (const [method, path] of [
+      ['GET', ADMIN_PATHS.users],
+      ['GET', userPath(id)],
+      ['PATCH', userPath(id)],
+      ['POST', ADMIN_PATHS.signOutEverywhere.replace(':id', id)],
+      ['GET', ADMIN_PATHS.audit],
+    ] as const) {
+      const body = method === 'GET' ? undefined : {};
+      expect((await browser.request(method, path, body)).body.error, `${method} ${path}`).toBe('permission_denied');
+      expect((await new TestBrowser(server.url).request(method, path, body)).body.error).toBe('unauthenticated');
+    }
+  });
+
+  it('finds accounts by part of the address or the name, or by id, page by page', async () => {
+    const label = `find${Date.now().toString(36)}`;
+    const found = [await person('Maria Sklodowska', label), await person('Pierre Curie', label), await person('Irène Joliot', label)];
+    const byAddress = await admin.get(`${ADMIN_PATHS.users}?q=${label.toUpperCase()}&limit=2`);
+    expect(byAddress.body.users.map((u: { id: string }) => u.id)).toEqual([found[2]!.id, found[1]!.id]);
+    expect(byAddress.body.users[0]).toMatchObject({ email: found[2]!.email, role: 'user', status: 'ACTIVE', storage_limit: '' });
+    const next = await admin.get(`${ADMIN_PATHS.users}?q=${label}&limit=2&page_token=${byAddress.body.next_page_token}`);
+    expect(next.body.users.map((u: { id: string }) => u.id)).toEqual([found[0]!.id]);
+    expect(next.body.next_page_token).toBe('');
+    expect((await admin.get(`${ADMIN_PATHS.users}?q=curie`)).body.users.map((u: { id: string }) => u.id)).toContain(found[1]!.id);
+    expect((await admin.get(`${ADMIN_PATHS.users}?q=${found[0]!.id}`)).body.users.map((u: { id: string }) => u.id)).toEqual([found[0]!.id]);
+    // Wildcards are letters like any other.
+    expect((await admin.get(`${ADMIN_PATHS.users}?q=%25`)).body.users).toEqual([]);
+    expect((await admin.get(`${ADMIN_PATHS.users}?page_token=nonsense`)).body.error).toBe('invalid_request');
+  });
+
+  it('changes a quota, disables and enables an account, signs it out everywhere, and logs each change', async () => {
+    const someone = await person('Ada');
+    expect((await admin.request('PATCH', userPath(someone.id), { storage_limit: '5000' })).body.storage_limit).toBe('5000');
+    expect((await someone.browser.get('/drive/v1/about')).body.quota.limit).toBe('5000');
+    expect((await admin.get(userPath(someone.id))).body).toMatchObject({ id: someone.id, active_sessions: 1, traffic_this_month: '0' });
+
+    expect((await admin.request('PATCH', userPath(someone.id), { status: 'DISABLED' })).body.status).toBe('DISABLED');
+    expect((await someone.browser.get('/drive/v1/about')).status).toBe(401);
+    expect((await new TestBrowser(server.url).post('/v1/auth/signin', { username: someone.email, password: someone.password })).status).toBe(400);
+    await admin.request('PATCH', userPath(someone.id), { status: 'ACTIVE', storage_limit: '' });
+    const back = new TestBrowser(server.url);
+    expect((await back.post('/v1/auth/signin', { username: someone.email, password: someone.password })).status).toBe(200);
+    expect((await admin.post(ADMIN_PATHS.signOutEverywhere.replace(':id', someone.id))).status).toBe(200);
+    expect((await back.get('/drive/v1/about')).status).toBe(401);
+
+    const entries = (await admin.get(`${ADMIN_PATHS.audit}?limit=5`)).body.entries as Array<{
+      action: string;
+      target_id: string;
+      admin_email: string;
+      details: object;
+    }>;
+    expect(entries.filter((e) => e.target_id === someone.id).map((e) => [e.action, e.details])).toEqual([
+      ['user.sign_out', {}],
+      ['user.status', { from: 'DISABLED', to: 'ACTIVE' }],
+      ['user.quota', { from: 5000, to: null }],
+      ['user.status', { from: 'ACTIVE', to: 'DISABLED' }],
+      ['user.quota', { from: null, to: 5000 }],
+    ]);
+    expect(entries[0]!.admin_email).toBe(adminEmail);
+    expect((await admin.request('PATCH', userPath('no-such-account'), { status: 'DISABLED' })).body.error).toBe('not_found');
+  });
+
+  it('grants and removes the admin role, never removing the last admin', async () => {
+    const { body: me } = await admin.get('/v1/user/me');
+    const alone = await admin.request('PATCH', userPath(me.sub), { role: 'user' });
+    expect([alone.status, alone.body.error, alone.body.details]).toEqual([403, 'permission_denied', [{ reason: 'last_admin' }]]);
+    expect((await admin.request('PATCH', userPath(me.sub), { status: 'DISABLED' })).body.details).toEqual([{ reason: 'last_admin' }]);
+
+    const second = await person('Second admin');
+    expect((await admin.request('PATCH', userPath(second.id), { role: 'admin' })).body.role).toBe('admin');
+    expect((await second.browser.get(ADMIN_PATHS.users)).status).toBe(200);
+    // With another admin, the first may step down; the second is then the last.
+    expect((await second.browser.request('PATCH', userPath(me.sub), { role: 'user' })).body.role).toBe('user');
+    expect((await admin.get(ADMIN_PATHS.users)).body.error).toBe('permission_denied');
+    expect((await second.browser.request('PATCH', userPath(second.id), { role: 'user' })).body.details).toEqual([{ reason: 'last_admin' }]);
+    await second.browser.request('PATCH', userPath(me.sub), { role: 'admin' });
+  });
+});

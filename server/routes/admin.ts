@@ -1,0 +1,92 @@
+// The operator console's API under /admin/v1 (shared/api/admin.ts): HTTP only; the rules are in
+// services/admin.ts. Every route asks for a signed-in admin first.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import {
+  ADMIN_PATHS,
+  AdminUserDetailSchema,
+  AdminUserList,
+  AdminUserParams,
+  AdminUserQuery,
+  AdminUserSchema,
+  AuditList,
+  AuditQuery,
+  UpdateAdminUserBody,
+} from '#shared/api/admin.ts';
+import { ApiErrorSchema, EmptySchema } from '#shared/api/resources.ts';
+import { type Authenticator, authOf } from '../auth/authenticate.ts';
+import { readPageToken, writePageToken } from '../pagination.ts';
+import { presentAdminUser, presentAdminUserDetail, presentAuditEntry } from '../presenters/admin.ts';
+import type { AdminService } from '../services/admin.ts';
+import { fastifyPath } from './fastify-path.ts';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+const PAGE = 50;
+
+export const adminRoutes: FastifyPluginAsyncTypebox<{ admin: AdminService; auth: Authenticator }> = async (app, { admin, auth }) => {
+  /** Signed in, then an admin: whoever else asks is refused before anything is read. */
+  const requireAdmin = async (request: FastifyRequest) => {
+    await auth.requireUser(request);
+    admin.assertAdmin(authOf(request).user);
+  };
+
+  app.get(
+    ADMIN_PATHS.users,
+    { preValidation: requireAdmin, schema: { tags: ['admin'], querystring: AdminUserQuery, response: { 200: AdminUserList, ...errors } } },
+    async (request) => {
+      const limit = request.query.limit ?? PAGE;
+      const after = request.query.page_token
+        ? readPageToken(request.query.page_token, ([createdAt, id]) =>
+            typeof createdAt === 'number' && typeof id === 'string' ? { createdAt, id } : undefined,
+          )
+        : undefined;
+      const users = await admin.findUsers({ q: (request.query.q ?? '').trim(), after, limit });
+      const last = users.length === limit ? users.at(-1) : undefined;
+      return { users: users.map(presentAdminUser), next_page_token: writePageToken(last && [last.created_at, last.id]) };
+    },
+  );
+
+  app.get(
+    ADMIN_PATHS.user,
+    { preValidation: requireAdmin, schema: { tags: ['admin'], params: AdminUserParams, response: { 200: AdminUserDetailSchema, ...errors } } },
+    async (request) => presentAdminUserDetail(await admin.user(request.params.id)),
+  );
+
+  app.patch(
+    ADMIN_PATHS.user,
+    {
+      preValidation: requireAdmin,
+      schema: { tags: ['admin'], params: AdminUserParams, body: UpdateAdminUserBody, response: { 200: AdminUserSchema, ...errors } },
+    },
+    async (request) => {
+      const { storage_limit: limit, status, role } = request.body;
+      const changed = await admin.changeAccount(authOf(request).user, request.params.id, {
+        ...(limit === undefined ? {} : { storageLimit: limit === '' ? null : Number(limit) }),
+        ...(status ? { status } : {}),
+        ...(role ? { role } : {}),
+      });
+      return presentAdminUser(changed);
+    },
+  );
+
+  app.post(
+    fastifyPath(ADMIN_PATHS.signOutEverywhere),
+    { preValidation: requireAdmin, schema: { tags: ['admin'], params: AdminUserParams, response: { 200: EmptySchema, ...errors } } },
+    async (request) => {
+      await admin.signOutEverywhere(authOf(request).user, request.params.id);
+      return {};
+    },
+  );
+
+  app.get(
+    ADMIN_PATHS.audit,
+    { preValidation: requireAdmin, schema: { tags: ['admin'], querystring: AuditQuery, response: { 200: AuditList, ...errors } } },
+    async (request) => {
+      const limit = request.query.limit ?? PAGE;
+      const before = request.query.page_token ? readPageToken(request.query.page_token, ([id]) => (typeof id === 'string' ? id : undefined)) : undefined;
+      const entries = await admin.audit({ before, limit });
+      const last = entries.length === limit ? entries.at(-1) : undefined;
+      return { entries: entries.map(presentAuditEntry), next_page_token: writePageToken(last && [last.id]) };
+    },
+  );
+};

@@ -1,0 +1,88 @@
+// The operator console's rules: who may use it (the admin role, kept in the database and granted
+// at start to ADMIN_EMAILS), finding accounts, changing an account's quota, status and role, and
+// signing it out everywhere. Every change is written to the audit log, in the same transaction.
+// Nubo always keeps one active admin: the last one can be neither demoted nor disabled.
+import type { Kysely } from 'kysely';
+import { monthOf } from '../calendar.ts';
+import { accountsRepository, type UserRow } from '../db/repositories/accounts.ts';
+import { type AdminAuditRow, adminRepository, type UserPosition } from '../db/repositories/admin.ts';
+import { premiumRepository } from '../db/repositories/premium.ts';
+import type { Database } from '../db/schema.ts';
+import { ServiceError } from '../errors.ts';
+import { orderedId } from '../ids.ts';
+
+/** What an admin asks to change on an account; absent fields stay. */
+export type AccountChange = { storageLimit?: number | null; status?: 'ACTIVE' | 'DISABLED'; role?: 'user' | 'admin' };
+
+export function adminService(deps: { db: Kysely<Database>; now?: () => number }) {
+  const { db } = deps;
+  const now = deps.now ?? Date.now;
+
+  async function accountOf(id: string): Promise<UserRow> {
+    const user = await accountsRepository(db).findUserById(id);
+    if (!user) throw new ServiceError('not_found', 'There is no account with this id.');
+    return user;
+  }
+
+  return {
+    /** Throws permission_denied unless `user` may use the console. */
+    assertAdmin(user: UserRow) {
+      if (user.role !== 'admin' || user.status !== 'ACTIVE') throw new ServiceError('permission_denied', 'Only an administrator may do this.');
+    },
+
+    findUsers: (query: { q: string; after: UserPosition | undefined; limit: number }) => adminRepository(db).listUsers(query),
+
+    async user(id: string) {
+      const user = await accountOf(id);
+      const at = now();
+      const [activeSessions, traffic] = await Promise.all([adminRepository(db).activeSessions(id, at), premiumRepository(db).downloaded(id, monthOf(at))]);
+      return { user, activeSessions, traffic };
+    },
+
+    async changeAccount(admin: UserRow, id: string, change: AccountChange): Promise<UserRow> {
+      return db.transaction().execute(async (tx) => {
+        const accounts = accountsRepository(tx);
+        const audit = adminRepository(tx);
+        // The row stays held until the end: two admins demoting each other cannot both pass the last-admin check.
+        await accounts.lock(id);
+        const user = await accounts.findUserById(id);
+        if (!user) throw new ServiceError('not_found', 'There is no account with this id.');
+        const at = now();
+        const entries: Array<Omit<AdminAuditRow, 'id' | 'admin_id' | 'target_id' | 'created_at'>> = [];
+        const losesAdmin = user.role === 'admin' && user.status === 'ACTIVE' && (change.role === 'user' || change.status === 'DISABLED');
+        if (losesAdmin && (await audit.activeAdmins()) <= 1) {
+          throw new ServiceError('permission_denied', 'This is the last active administrator: make another one first.', [{ reason: 'last_admin' }]);
+        }
+        if (change.storageLimit !== undefined && change.storageLimit !== user.storage_limit) {
+          await accounts.updateUser(id, { storage_limit: change.storageLimit, updated_at: at });
+          entries.push({ action: 'user.quota', details: JSON.stringify({ from: user.storage_limit, to: change.storageLimit }) });
+        }
+        if (change.status !== undefined && change.status !== user.status) {
+          await accounts.updateUser(id, { status: change.status, updated_at: at });
+          // A disabled account is signed out at once, everywhere.
+          if (change.status === 'DISABLED') await accounts.revokeSessionsOf(id, at, 'account_disabled');
+          entries.push({ action: 'user.status', details: JSON.stringify({ from: user.status, to: change.status }) });
+        }
+        if (change.role !== undefined && change.role !== user.role) {
+          await accounts.updateUser(id, { role: change.role, updated_at: at });
+          entries.push({ action: 'user.role', details: JSON.stringify({ from: user.role, to: change.role }) });
+        }
+        for (const entry of entries) await audit.record({ id: orderedId(at), admin_id: admin.id, target_id: id, created_at: at, ...entry });
+        return (await accounts.findUserById(id))!;
+      });
+    },
+
+    async signOutEverywhere(admin: UserRow, id: string) {
+      await accountOf(id);
+      const at = now();
+      await db.transaction().execute(async (tx) => {
+        await accountsRepository(tx).revokeSessionsOf(id, at, 'signed_out_by_admin');
+        await adminRepository(tx).record({ id: orderedId(at), admin_id: admin.id, action: 'user.sign_out', target_id: id, details: '{}', created_at: at });
+      });
+    },
+
+    audit: (query: { before: string | undefined; limit: number }) => adminRepository(db).listAudit(query),
+  };
+}
+
+export type AdminService = ReturnType<typeof adminService>;

@@ -1,0 +1,76 @@
+// The operator console's API (/admin/v1, for accounts with the admin role; everyone else gets
+// permission_denied): the accounts — found by e-mail, name or id, their storage, quota, status
+// and role changed — and the audit log every such change is written to.
+import { type Static, Type } from 'typebox';
+import { Int64String, oneOf, Time } from './resources.ts';
+
+export const ADMIN_PATHS = {
+  users: '/admin/v1/users',
+  user: '/admin/v1/users/:id',
+  /** POST: ends every session of the account (sign out everywhere). */
+  signOutEverywhere: '/admin/v1/users/:id/sessions:revoke',
+  audit: '/admin/v1/audit',
+} as const;
+
+export const ACCOUNT_STATUSES = ['ACTIVE', 'DISABLED'] as const;
+export const ACCOUNT_ROLES = ['user', 'admin'] as const;
+
+export const AdminUserSchema = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  name: Type.String(),
+  role: oneOf(ACCOUNT_ROLES),
+  status: Type.String(),
+  email_verified: Type.Boolean(),
+  /** Bytes held, the trash included. */
+  storage_used: Int64String,
+  /** The operator's own quota for this account in bytes; '' when its tier's applies. */
+  storage_limit: Type.String(),
+  created_at: Time,
+});
+export type AdminUser = Static<typeof AdminUserSchema>;
+
+export const AdminUserDetailSchema = Type.Object({
+  ...AdminUserSchema.properties,
+  /** Sessions not ended. */
+  active_sessions: Type.Integer(),
+  /** Bytes downloaded through the account's links this month. */
+  traffic_this_month: Int64String,
+});
+export type AdminUserDetail = Static<typeof AdminUserDetailSchema>;
+
+export const AdminUserList = Type.Object({ users: Type.Array(AdminUserSchema), next_page_token: Type.String() });
+
+export const AdminUserQuery = Type.Object({
+  /** Part of an e-mail address or a name, or a whole account id. */
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+  page_token: Type.Optional(Type.String({ maxLength: 500 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+
+export const AdminUserParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+export const UpdateAdminUserBody = Type.Object({
+  /** Bytes, or '' to give the account its tier's quota again. */
+  storage_limit: Type.Optional(Type.String({ pattern: '^([0-9]{1,16})?$' })),
+  status: Type.Optional(oneOf(ACCOUNT_STATUSES)),
+  role: Type.Optional(oneOf(ACCOUNT_ROLES)),
+});
+
+export const AuditEntrySchema = Type.Object({
+  id: Type.String(),
+  admin_id: Type.String(),
+  admin_email: Type.String(),
+  /** What was done: `user.quota`, `user.status`, `user.role`, `user.sign_out`. */
+  action: Type.String(),
+  target_id: Type.String(),
+  details: Type.Record(Type.String(), Type.Unknown()),
+  created_at: Time,
+});
+export type AuditEntry = Static<typeof AuditEntrySchema>;
+
+export const AuditList = Type.Object({ entries: Type.Array(AuditEntrySchema), next_page_token: Type.String() });
+export const AuditQuery = Type.Object({
+  page_token: Type.Optional(Type.String({ maxLength: 500 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
