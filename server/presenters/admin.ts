@@ -1,6 +1,6 @@
 // Accounts and audit entries as the operator console sees them: unlike a person's own profile,
 // the e-mail address is shown whole (the operator runs the server that holds it).
-import type { AdminUser, AdminUserDetail, AuditEntry } from '#shared/api/admin.ts';
+import type { AdminUser, AdminUserDetail, AuditEntry, Overview } from '#shared/api/admin.ts';
 import type { UserRow } from '../db/repositories/accounts.ts';
 import type { AdminAuditRow } from '../db/repositories/admin.ts';
 
@@ -31,5 +31,27 @@ export function presentAuditEntry(entry: AdminAuditRow & { admin_email: string }
     target_id: entry.target_id,
     details: JSON.parse(entry.details) as Record<string, unknown>,
     created_at: new Date(entry.created_at).toISOString(),
+  };
+}
+
+export function presentOverview(overview: {
+  users: number;
+  storageUsed: number;
+  storageStored: number;
+  blobs: number;
+  shares: number;
+  tasks: Array<{ phase: string; count: number }>;
+  signUps: Overview['sign_ups'];
+  uploads: Overview['uploads'];
+}): Overview {
+  return {
+    users: overview.users,
+    storage_used: String(overview.storageUsed),
+    storage_stored: String(overview.storageStored),
+    blobs: overview.blobs,
+    shares: overview.shares,
+    tasks: Object.fromEntries(overview.tasks.map(({ phase, count }) => [phase, count])),
+    sign_ups: overview.signUps,
+    uploads: overview.uploads,
   };
 }

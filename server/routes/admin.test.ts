@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATHS } from '#shared/api/admin.ts';
 import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
 import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
+import { createUpload, tusUpload } from '../testing/uploads.ts';
 
 const userPath = (id: string) => ADMIN_PATHS.user.replace(':id', id);
 
@@ -85,6 +86,29 @@ describe.each(ENGINES)('the operator console’s API on %s', (engine) => {
     ]);
     expect(entries[0]!.admin_email).toBe(adminEmail);
     expect((await admin.request('PATCH', userPath('no-such-account'), { status: 'DISABLED' })).body.error).toBe('not_found');
+  });
+
+  it('shows the server at a glance: accounts, bytes held and stored once, shares, tasks, and sign-ups and uploads per day', async () => {
+    const before = (await admin.get(ADMIN_PATHS.overview)).body;
+    expect(before.sign_ups).toHaveLength(30);
+    expect(before.sign_ups.at(-1).day).toBe(new Date().toISOString().slice(0, 10));
+    const someone = await person('Counted');
+    // The same content twice: held twice, stored once.
+    const bytes = Buffer.from('the same twelve bytes');
+    for (const name of ['a.txt', 'b.txt']) {
+      const created = await createUpload(someone.browser, name, bytes);
+      await tusUpload(someone.browser, bytes, { uploadUrl: created.body.resumable.params.url });
+    }
+    const files = (await someone.browser.get('/drive/v1/files')).body.files as Array<{ id: string }>;
+    await someone.browser.post('/drive/v1/share', { file_ids: [files[0]!.id] });
+    const after = (await admin.get(ADMIN_PATHS.overview)).body;
+    expect(after.users - before.users).toBe(1);
+    expect(Number(after.storage_used) - Number(before.storage_used)).toBe(2 * bytes.length);
+    expect(Number(after.storage_stored) - Number(before.storage_stored)).toBe(bytes.length);
+    expect(after.blobs - before.blobs).toBe(1);
+    expect(after.shares - before.shares).toBe(1);
+    expect(after.sign_ups.at(-1).count - before.sign_ups.at(-1).count).toBe(1);
+    expect(after.uploads.at(-1).count - before.uploads.at(-1).count).toBe(2);
   });
 
   it('grants and removes the admin role, never removing the last admin', async () => {

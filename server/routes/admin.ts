@@ -11,12 +11,13 @@ import {
   AdminUserSchema,
   AuditList,
   AuditQuery,
+  OverviewSchema,
   UpdateAdminUserBody,
 } from '#shared/api/admin.ts';
 import { ApiErrorSchema, EmptySchema } from '#shared/api/resources.ts';
 import { type Authenticator, authOf } from '../auth/authenticate.ts';
 import { readPageToken, writePageToken } from '../pagination.ts';
-import { presentAdminUser, presentAdminUserDetail, presentAuditEntry } from '../presenters/admin.ts';
+import { presentAdminUser, presentAdminUserDetail, presentAuditEntry, presentOverview } from '../presenters/admin.ts';
 import type { AdminService } from '../services/admin.ts';
 import { fastifyPath } from './fastify-path.ts';
 
@@ -76,6 +77,10 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ admin: AdminService; auth:
       await admin.signOutEverywhere(authOf(request).user, request.params.id);
       return {};
     },
+  );
+
+  app.get(ADMIN_PATHS.overview, { preValidation: requireAdmin, schema: { tags: ['admin'], response: { 200: OverviewSchema, ...errors } } }, async () =>
+    presentOverview(await admin.overview()),
   );
 
   app.get(

@@ -3,13 +3,17 @@
 // signing it out everywhere. Every change is written to the audit log, in the same transaction.
 // Nubo always keeps one active admin: the last one can be neither demoted nor disabled.
 import type { Kysely } from 'kysely';
-import { monthOf } from '../calendar.ts';
+import { DAY_MS, monthOf } from '../calendar.ts';
 import { accountsRepository, type UserRow } from '../db/repositories/accounts.ts';
 import { type AdminAuditRow, adminRepository, type UserPosition } from '../db/repositories/admin.ts';
 import { premiumRepository } from '../db/repositories/premium.ts';
+import { tasksRepository } from '../db/repositories/tasks.ts';
 import type { Database } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
 import { orderedId } from '../ids.ts';
+
+/** The days the overview's charts show. */
+export const OVERVIEW_DAYS = 30;
 
 /** What an admin asks to change on an account; absent fields stay. */
 export type AccountChange = { storageLimit?: number | null; status?: 'ACTIVE' | 'DISABLED'; role?: 'user' | 'admin' };
@@ -82,6 +86,28 @@ export function adminService(deps: { db: Kysely<Database>; now?: () => number })
     },
 
     audit: (query: { before: string | undefined; limit: number }) => adminRepository(db).listAudit(query),
+
+    /** The server at a glance: its totals, tasks by phase, and the last OVERVIEW_DAYS of sign-ups and uploads. */
+    async overview() {
+      const today = Math.floor(now() / DAY_MS);
+      const since = (today - OVERVIEW_DAYS + 1) * DAY_MS;
+      const admin = adminRepository(db);
+      const [totals, tasks, signUps, uploads] = await Promise.all([
+        admin.totals(),
+        tasksRepository(db).countByPhase(),
+        admin.signUpsPerDay(since),
+        admin.uploadsPerDay(since),
+      ]);
+      /** Every day of the period, in order, with its count or 0. */
+      const perDay = (rows: Array<{ day: number | string; n: number | string }>) => {
+        const counts = new Map(rows.map((row) => [Number(row.day), Number(row.n)]));
+        return Array.from({ length: OVERVIEW_DAYS }, (_, i) => {
+          const day = today - OVERVIEW_DAYS + 1 + i;
+          return { day: new Date(day * DAY_MS).toISOString().slice(0, 10), count: counts.get(day) ?? 0 };
+        });
+      };
+      return { ...totals, tasks, signUps: perDay(signUps), uploads: perDay(uploads) };
+    },
   };
 }
 

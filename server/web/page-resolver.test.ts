@@ -100,7 +100,7 @@ describe('resolvePage', () => {
   });
 
   it('never answers an API path with a page, even under /drive', () => {
-    for (const path of ['/drive/v1/files', '/v1/user/me', '/vip/v1/x', '/api/nothing', '/i18n/xx/messages.json']) {
+    for (const path of ['/drive/v1/files', '/v1/user/me', '/vip/v1/x', '/api/nothing', '/i18n/xx/messages.json', '/admin/v1/nothing']) {
       expect(resolvePage(index, request(path))).toEqual({ kind: 'none' });
     }
   });

@@ -10,6 +10,8 @@ export const ADMIN_PATHS = {
   /** POST: ends every session of the account (sign out everywhere). */
   signOutEverywhere: '/admin/v1/users/:id/sessions:revoke',
   audit: '/admin/v1/audit',
+  /** GET: what the server holds, and its sign-ups and uploads per day. */
+  overview: '/admin/v1/overview',
 } as const;
 
 export const ACCOUNT_STATUSES = ['ACTIVE', 'DISABLED'] as const;
@@ -74,3 +76,20 @@ export const AuditQuery = Type.Object({
   page_token: Type.Optional(Type.String({ maxLength: 500 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });
+
+/** A count per UTC day, oldest first, every day of the period present (0 when nothing happened). */
+export const DailyCounts = Type.Array(Type.Object({ day: Type.String({ format: 'date' }), count: Type.Integer() }));
+
+export const OverviewSchema = Type.Object({
+  users: Type.Integer(),
+  /** Bytes the accounts hold, as their quotas count them (a copy counts twice). */
+  storage_used: Int64String,
+  /** Bytes actually stored: each content once. */
+  storage_stored: Int64String,
+  blobs: Type.Integer(),
+  shares: Type.Integer(),
+  tasks: Type.Record(Type.String(), Type.Integer()),
+  sign_ups: DailyCounts,
+  uploads: DailyCounts,
+});
+export type Overview = Static<typeof OverviewSchema>;

@@ -47,6 +47,44 @@ export function adminRepository(db: Db) {
       return Number(row.n);
     },
 
+    /** The server's totals: accounts, what they hold, what is stored once, and shares. */
+    async totals() {
+      const [users, blobs, shares] = await Promise.all([
+        db
+          .selectFrom('user')
+          .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.coalesce(eb.fn.sum<number | string>('storage_used'), sql<number>`0`).as('bytes')])
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('blob')
+          .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.coalesce(eb.fn.sum<number | string>('size'), sql<number>`0`).as('bytes')])
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('share')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { users: Number(users.n), storageUsed: Number(users.bytes), blobs: Number(blobs.n), storageStored: Number(blobs.bytes), shares: Number(shares.n) };
+    },
+
+    /** Sign-ups (accounts created) per UTC day number since `since`. */
+    signUpsPerDay: (since: number) =>
+      db
+        .selectFrom('user')
+        .select([sql<number | string>`created_at / 86400000`.as('day'), (eb) => eb.fn.countAll<number | string>().as('n')])
+        .where('created_at', '>=', since)
+        .groupBy(sql`created_at / 86400000`)
+        .execute(),
+
+    /** Uploads completed per UTC day number since `since`. */
+    uploadsPerDay: (since: number) =>
+      db
+        .selectFrom('event')
+        .select([sql<number | string>`created_at / 86400000`.as('day'), (eb) => eb.fn.countAll<number | string>().as('n')])
+        .where('type', '=', 'TYPE_UPLOAD')
+        .where('created_at', '>=', since)
+        .groupBy(sql`created_at / 86400000`)
+        .execute(),
+
     record: (entry: AdminAuditRow) => db.insertInto('admin_audit').values(entry).execute(),
 
     /** The audit log, newest first, with each admin's e-mail. */
