@@ -11,7 +11,18 @@ import type { CampaignGuard } from './campaigns.ts';
 import type { SiteIndex } from './site-index.ts';
 
 /** Paths that belong to the API even when they look like app routes (/drive/v1/…). */
-export const API_PREFIXES = ['/v1/', '/drive/v1/', '/vip/v1/', '/config/v1/', '/api/', '/i18n/', '/mail/v1/', '/statistics/', '/audit-admin/', '/admin/v1/'] as const;
+export const API_PREFIXES = [
+  '/v1/',
+  '/drive/v1/',
+  '/vip/v1/',
+  '/config/v1/',
+  '/api/',
+  '/i18n/',
+  '/mail/v1/',
+  '/statistics/',
+  '/audit-admin/',
+  '/admin/v1/',
+] as const;
 
 /**
  * Page families whose pages are chosen by what follows the family's path (/help-center/<slug>,
