@@ -198,7 +198,6 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   const auth = authenticator(accounts, config.publicUrl);
   await app.register(accountRoutes, { accounts, auth, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
   await app.register(accountMailRoutes, { accountMail, auth, publicUrl: config.publicUrl });
-  await app.register(adminRoutes, { admin: adminService({ db: database.db }), auth });
   const { blobs, store } = await openBlobStorage(config.blobStore, database.db, UPLOAD_EXPIRY_MS);
   await app.register(healthRoutes, { database, blobs });
   const standing = standingRules(config.plans);
@@ -268,6 +267,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     ...(redeemLimits ? { redeemLimits } : {}),
   });
   await app.register(premiumRoutes, { premium, offline, auth });
+  await app.register(adminRoutes, { admin: adminService({ db: database.db }), premium, auth });
   await app.register(purchaseRoutes, { purchases: purchasesService({ db: database.db, plans: config.plans, provider: payments, log: app.log }), auth, origin });
   await app.register(invitationRoutes, { invitations: invitationsService({ db: database.db, rewards: config.plans.invitation }), auth, origin });
   const campaigns = readCampaignCalendar(config.campaignsFile);

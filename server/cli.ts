@@ -22,6 +22,7 @@ import { memoryCounterStore } from './auth/rate-limits.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { ServiceError } from './errors.ts';
+import { presentMintedCodes } from './presenters/premium.ts';
 import { BackupError, backup, type LocalStorage, restore } from './services/backup.ts';
 import { standingRules } from './services/premium/standing.ts';
 import { premiumService } from './services/premium.ts';
@@ -76,7 +77,7 @@ async function mintCodes(args: string[]) {
     const premium = premiumService({ db: database.db, plans: config.plans, standing: standingRules(config.plans), counters, payments: false });
     const minted = await premium.mintCodes({ planId: values.plan, count: Number(values.count), validDays: Number(values.days) });
     const expires = new Date(minted.expiresAt).toISOString();
-    const csv = `code,plan,expires_at\n${minted.codes.map((code) => `${code},${values.plan},${expires}\n`).join('')}`;
+    const csv = presentMintedCodes(minted, values.plan);
     if (values.out) writeFileSync(values.out, csv, { mode: 0o600 });
     else process.stdout.write(csv);
     console.error(`nubo: minted ${minted.codes.length} codes for plan ${values.plan}, valid until ${expires} (batch ${minted.batch})`);

@@ -55,3 +55,7 @@ export function presentOverview(overview: {
     uploads: overview.uploads,
   };
 }
+
+export function presentCodeBatch(batch: { batch: string; plan_id: string; codes: number; redeemed: number; created_at: number; expires_at: number }) {
+  return { ...batch, created_at: new Date(batch.created_at).toISOString(), expires_at: new Date(batch.expires_at).toISOString() };
+}

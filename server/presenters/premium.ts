@@ -69,3 +69,9 @@ export function presentQuantities({ standing, downloaded, periodEnd }: Allowance
     period_end: new Date(periodEnd).toISOString(),
   };
 }
+
+/** Minted codes as CSV (code, plan, expires_at): the one time they can be read, for the operator to hand out. */
+export function presentMintedCodes(minted: { codes: readonly string[]; expiresAt: number }, planId: string): string {
+  const expires = new Date(minted.expiresAt).toISOString();
+  return `code,plan,expires_at\n${minted.codes.map((code) => `${code},${planId},${expires}\n`).join('')}`;
+}

@@ -1,17 +1,20 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATHS } from '#shared/api/admin.ts';
+import { loadConfig } from '../config.ts';
 import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
 import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
 import { createUpload, tusUpload } from '../testing/uploads.ts';
 
 const userPath = (id: string) => ADMIN_PATHS.user.replace(':id', id);
+const PLANS_EXAMPLE = path.resolve(import.meta.dirname, '..', '..', 'content', 'plans.example.json');
 
 describe.each(ENGINES)('the operator console’s API on %s', (engine) => {
   let server: TestServer;
   const adminEmail = uniqueEmail('admin');
   let admin: TestBrowser;
   beforeAll(async () => {
-    server = await startTestServer(engine, { adminEmails: [adminEmail] });
+    server = await startTestServer(engine, { adminEmails: [adminEmail], plans: loadConfig({ PLANS_FILE: PLANS_EXAMPLE }).plans });
     admin = new TestBrowser(server.url);
     await admin.post('/v1/auth/signup', { email: adminEmail, password: goodPassword(), name: 'Root' });
   });
@@ -33,6 +36,10 @@ describe.each(ENGINES)('the operator console’s API on %s', (engine) => {
       ['PATCH', userPath(id)],
       ['POST', ADMIN_PATHS.signOutEverywhere.replace(':id', id)],
       ['GET', ADMIN_PATHS.audit],
+      ['GET', ADMIN_PATHS.overview],
+      ['GET', ADMIN_PATHS.codes],
+      ['POST', ADMIN_PATHS.codes],
+      ['POST', ADMIN_PATHS.revokeCodes],
     ] as const) {
       const body = method === 'GET' ? undefined : {};
       expect((await browser.request(method, path, body)).body.error, `${method} ${path}`).toBe('permission_denied');
@@ -109,6 +116,35 @@ describe.each(ENGINES)('the operator console’s API on %s', (engine) => {
     expect(after.shares - before.shares).toBe(1);
     expect(after.sign_ups.at(-1).count - before.sign_ups.at(-1).count).toBe(1);
     expect(after.uploads.at(-1).count - before.uploads.at(-1).count).toBe(2);
+  });
+
+  it('mints a batch of activation codes as CSV, lists the batches with what was redeemed, and revokes the rest', async () => {
+    const minted = await fetch(`${server.url}${ADMIN_PATHS.codes}`, {
+      method: 'POST',
+      headers: { ...admin.sessionHeaders(), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ plan_id: 'premium-week', count: 3, valid_days: 10 }),
+    });
+    expect(minted.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(minted.headers.get('content-disposition')).toMatch(/^attachment; filename="nubo-codes-premium-week-\w+\.csv"$/);
+    const [header, ...rows] = (await minted.text()).trim().split('\n');
+    expect(header).toBe('code,plan,expires_at');
+    const codes = rows.map((row) => row.split(',')[0]!);
+    expect(codes).toHaveLength(3);
+
+    const someone = await person('Redeemer');
+    expect((await someone.browser.post('/vip/v1/order/activation-code', { activation_code: codes[0] })).status).toBe(200);
+    const batch = (await admin.get(ADMIN_PATHS.codes)).body.batches[0];
+    expect(batch).toMatchObject({ plan_id: 'premium-week', codes: 3, redeemed: 1 });
+    expect((await admin.post(ADMIN_PATHS.revokeCodes, { batch: batch.batch })).body).toEqual({ revoked: 2 });
+    expect((await someone.browser.post('/vip/v1/order/activation-code', { activation_code: codes[1] })).body.error).toBe('invalid_activation_code');
+    expect((await admin.post(ADMIN_PATHS.revokeCodes, { batch: 'no-such-batch' })).body.error).toBe('not_found');
+    const unknownPlan = await admin.post(ADMIN_PATHS.codes, { plan_id: 'gold', count: 1, valid_days: 1 });
+    expect(unknownPlan.status).toBe(400);
+    const audit = (await admin.get(`${ADMIN_PATHS.audit}?limit=2`)).body.entries.map((e: { action: string; target_id: string }) => [e.action, e.target_id]);
+    expect(audit).toEqual([
+      ['codes.revoke', batch.batch],
+      ['codes.mint', batch.batch],
+    ]);
   });
 
   it('grants and removes the admin role, never removing the last admin', async () => {

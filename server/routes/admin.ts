@@ -2,6 +2,7 @@
 // services/admin.ts. Every route asks for a signed-in admin first.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import {
   ADMIN_PATHS,
   AdminUserDetailSchema,
@@ -11,20 +12,29 @@ import {
   AdminUserSchema,
   AuditList,
   AuditQuery,
+  CodeBatchList,
+  MintCodesBody,
   OverviewSchema,
+  RevokeCodesBody,
+  RevokedCodesSchema,
   UpdateAdminUserBody,
 } from '#shared/api/admin.ts';
 import { ApiErrorSchema, EmptySchema } from '#shared/api/resources.ts';
 import { type Authenticator, authOf } from '../auth/authenticate.ts';
 import { readPageToken, writePageToken } from '../pagination.ts';
-import { presentAdminUser, presentAdminUserDetail, presentAuditEntry, presentOverview } from '../presenters/admin.ts';
+import { presentAdminUser, presentAdminUserDetail, presentAuditEntry, presentCodeBatch, presentOverview } from '../presenters/admin.ts';
+import { presentMintedCodes } from '../presenters/premium.ts';
 import type { AdminService } from '../services/admin.ts';
+import type { PremiumService } from '../services/premium.ts';
 import { fastifyPath } from './fastify-path.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const PAGE = 50;
 
-export const adminRoutes: FastifyPluginAsyncTypebox<{ admin: AdminService; auth: Authenticator }> = async (app, { admin, auth }) => {
+export const adminRoutes: FastifyPluginAsyncTypebox<{ admin: AdminService; premium: PremiumService; auth: Authenticator }> = async (
+  app,
+  { admin, premium, auth },
+) => {
   /** Signed in, then an admin: whoever else asks is refused before anything is read. */
   const requireAdmin = async (request: FastifyRequest) => {
     await auth.requireUser(request);
@@ -76,6 +86,35 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ admin: AdminService; auth:
     async (request) => {
       await admin.signOutEverywhere(authOf(request).user, request.params.id);
       return {};
+    },
+  );
+
+  app.get(ADMIN_PATHS.codes, { preValidation: requireAdmin, schema: { tags: ['admin'], response: { 200: CodeBatchList, ...errors } } }, async () => ({
+    batches: (await premium.codeBatches()).map(presentCodeBatch),
+  }));
+
+  app.post(
+    ADMIN_PATHS.codes,
+    { preValidation: requireAdmin, schema: { tags: ['admin'], body: MintCodesBody, response: { 200: Type.String(), ...errors } } },
+    async (request, reply) => {
+      const { plan_id: planId, count, valid_days: validDays } = request.body;
+      const minted = await premium.mintCodes({ planId, count, validDays });
+      await admin.record(authOf(request).user, 'codes.mint', minted.batch, { plan_id: planId, count, valid_days: validDays });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="nubo-codes-${planId.replace(/[^\w-]/g, '_')}-${minted.batch}.csv"`)
+        .header('Cache-Control', 'no-store')
+        .send(presentMintedCodes(minted, planId));
+    },
+  );
+
+  app.post(
+    fastifyPath(ADMIN_PATHS.revokeCodes),
+    { preValidation: requireAdmin, schema: { tags: ['admin'], body: RevokeCodesBody, response: { 200: RevokedCodesSchema, ...errors } } },
+    async (request) => {
+      const revoked = await premium.revokeBatch(request.body.batch);
+      await admin.record(authOf(request).user, 'codes.revoke', request.body.batch, { revoked });
+      return { revoked };
     },
   );
 

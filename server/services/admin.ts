@@ -76,6 +76,19 @@ export function adminService(deps: { db: Kysely<Database>; now?: () => number })
       });
     },
 
+    /** Writes an action on something other than an account (activation codes) to the audit log. */
+    record: (admin: UserRow, action: string, targetId: string, details: Record<string, unknown>) => {
+      const at = now();
+      return adminRepository(db).record({
+        id: orderedId(at),
+        admin_id: admin.id,
+        action,
+        target_id: targetId,
+        details: JSON.stringify(details),
+        created_at: at,
+      });
+    },
+
     async signOutEverywhere(admin: UserRow, id: string) {
       await accountOf(id);
       const at = now();

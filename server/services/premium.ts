@@ -105,6 +105,16 @@ export function premiumService(deps: {
       return { grant, standing: await standing.standingOf(db, userId, now()) };
     },
 
+    /** The minted batches, for the operator. */
+    codeBatches: () => premiumRepository(db).codeBatches(),
+
+    /** Revokes a batch: its codes not yet redeemed stop working now. Answers how many. */
+    async revokeBatch(batch: string): Promise<number> {
+      const batches = await premiumRepository(db).codeBatches();
+      if (!batches.some((known) => known.batch === batch)) throw new ServiceError('not_found', 'There is no batch of codes with this id.');
+      return premiumRepository(db).expireBatch(batch, now());
+    },
+
     /**
      * Mints `count` codes for a plan, valid for `validDays`. Answers the codes themselves: this is
      * the only time they exist in the clear.

@@ -12,6 +12,10 @@ export const ADMIN_PATHS = {
   audit: '/admin/v1/audit',
   /** GET: what the server holds, and its sign-ups and uploads per day. */
   overview: '/admin/v1/overview',
+  /** GET: the minted batches of activation codes; POST: mints a batch, answered as CSV (the only time the codes can be read). */
+  codes: '/admin/v1/codes',
+  /** POST `{ batch }`: the batch's codes not yet redeemed stop working. */
+  revokeCodes: '/admin/v1/codes:revoke',
 } as const;
 
 export const ACCOUNT_STATUSES = ['ACTIVE', 'DISABLED'] as const;
@@ -93,3 +97,20 @@ export const OverviewSchema = Type.Object({
   uploads: DailyCounts,
 });
 export type Overview = Static<typeof OverviewSchema>;
+
+export const CodeBatchSchema = Type.Object({
+  batch: Type.String(),
+  plan_id: Type.String(),
+  codes: Type.Integer(),
+  redeemed: Type.Integer(),
+  created_at: Time,
+  expires_at: Time,
+});
+export const CodeBatchList = Type.Object({ batches: Type.Array(CodeBatchSchema) });
+export const MintCodesBody = Type.Object({
+  plan_id: Type.String({ minLength: 1, maxLength: 100 }),
+  count: Type.Integer({ minimum: 1, maximum: 100_000 }),
+  valid_days: Type.Integer({ minimum: 1, maximum: 3650 }),
+});
+export const RevokeCodesBody = Type.Object({ batch: Type.String({ minLength: 1, maxLength: 64 }) });
+export const RevokedCodesSchema = Type.Object({ revoked: Type.Integer() });

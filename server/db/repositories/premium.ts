@@ -63,6 +63,42 @@ export function premiumRepository(db: Db) {
         .values([...codes])
         .execute(),
 
+    /** Minted codes by batch, newest first: how many, how many redeemed, and until when they work. */
+    codeBatches: async () => {
+      const rows = await db
+        .selectFrom('activation_code')
+        .select((eb) => [
+          'batch',
+          'plan_id',
+          eb.fn.min('created_at').as('created_at'),
+          eb.fn.max('expires_at').as('expires_at'),
+          eb.fn.countAll<number | string>().as('codes'),
+          eb.fn.count<number | string>('redeemed_at').as('redeemed'),
+        ])
+        .groupBy(['batch', 'plan_id'])
+        .orderBy('created_at', 'desc')
+        .execute();
+      return rows.map((row) => ({
+        ...row,
+        created_at: Number(row.created_at),
+        expires_at: Number(row.expires_at),
+        codes: Number(row.codes),
+        redeemed: Number(row.redeemed),
+      }));
+    },
+
+    /** Ends the batch's codes not redeemed yet, now; answers how many. */
+    async expireBatch(batch: string, at: number): Promise<number> {
+      const result = await db
+        .updateTable('activation_code')
+        .set({ expires_at: at })
+        .where('batch', '=', batch)
+        .where('redeemed_at', 'is', null)
+        .where('expires_at', '>', at)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     codeByHash: (codeHash: string) => db.selectFrom('activation_code').selectAll().where('code_hash', '=', codeHash).executeTakeFirst(),
 
     /** Marks a code redeemed by this user if no one has redeemed it and it has not expired: true for the one who got it. */
