@@ -267,7 +267,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     ...(redeemLimits ? { redeemLimits } : {}),
   });
   await app.register(premiumRoutes, { premium, offline, auth });
-  await app.register(adminRoutes, { admin: adminService({ db: database.db }), premium, auth });
+  await app.register(adminRoutes, { admin: adminService({ db: database.db }), premium, auth, config });
   await app.register(purchaseRoutes, { purchases: purchasesService({ db: database.db, plans: config.plans, provider: payments, log: app.log }), auth, origin });
   await app.register(invitationRoutes, { invitations: invitationsService({ db: database.db, rewards: config.plans.invitation }), auth, origin });
   const campaigns = readCampaignCalendar(config.campaignsFile);

@@ -1,6 +1,7 @@
 // Accounts and audit entries as the operator console sees them: unlike a person's own profile,
 // the e-mail address is shown whole (the operator runs the server that holds it).
 import type { AdminUser, AdminUserDetail, AuditEntry, Overview } from '#shared/api/admin.ts';
+import type { Config } from '../config.ts';
 import type { UserRow } from '../db/repositories/accounts.ts';
 import type { AdminAuditRow } from '../db/repositories/admin.ts';
 
@@ -58,4 +59,53 @@ export function presentOverview(overview: {
 
 export function presentCodeBatch(batch: { batch: string; plan_id: string; codes: number; redeemed: number; created_at: number; expires_at: number }) {
   return { ...batch, created_at: new Date(batch.created_at).toISOString(), expires_at: new Date(batch.expires_at).toISOString() };
+}
+
+/** What stands for a secret: whether it is set, never what it is. */
+const SET = '(set)';
+const UNSET = '';
+
+/** An address with its password (and a token in its user part) masked. */
+function withoutSecrets(address: string): string {
+  const url = new URL(address);
+  if (url.password) url.password = 'masked';
+  return url.href.replace(':masked@', ':••••@');
+}
+
+/** The running configuration by environment variable, for the console's settings page. */
+export function presentSettings(config: Config, version: string) {
+  const database = config.database.engine === 'sqlite' ? `sqlite:${config.database.file}` : withoutSecrets(config.database.url);
+  const blobs =
+    config.blobStore.driver === 'local'
+      ? `file://${config.blobStore.dir}`
+      : `s3://${config.blobStore.bucket}/${config.blobStore.prefix}${config.blobStore.endpoint ? ` (${config.blobStore.endpoint})` : ''}`;
+  const settings: Array<[string, string | number | boolean]> = [
+    ['PUBLIC_URL', config.publicUrlSet ? config.publicUrl : UNSET],
+    ['HOST', config.host],
+    ['PORT', config.port],
+    ['DATA_DIR', config.dataDir],
+    ['DATABASE_URL', database],
+    ['REDIS_URL', config.redisUrl ? withoutSecrets(config.redisUrl) : UNSET],
+    ['BLOB_STORE', blobs],
+    ['LOG_LEVEL', config.logLevel],
+    ['ADMIN_EMAILS', config.adminEmails.join(', ')],
+    ['TRUSTED_PROXIES', config.trustedProxies.join(', ')],
+    ['BLOCKED_NETWORKS', config.blockedNetworks.join(', ')],
+    ['EMBED_ORIGINS', config.embedOrigins.join(', ')],
+    ['SIGN_UPS_PER_ADDRESS', config.signUpsPerAddress],
+    ['TASK_CONCURRENCY', config.taskConcurrency],
+    ['TASK_LEASE_SECONDS', config.taskLeaseSeconds],
+    ['DEBUG_CONSOLE', config.debugConsole ? 'on' : 'off'],
+    ['OFFLINE_ACTIVE_TASKS', config.offline.activeTasks],
+    ['OFFLINE_DAILY_TASKS', config.offline.dailyTasks],
+    ['OFFLINE_MAX_SIZE', config.offline.maxSize],
+    ['OFFLINE_DHT', config.offline.dht ? 'on' : 'off'],
+    ['OFFLINE_SEED', config.offline.seed ? 'on' : 'off'],
+    ['SMTP_URL', config.mail ? withoutSecrets(config.mail.smtpUrl) : UNSET],
+    ['MAIL_FROM', config.mail?.from ?? UNSET],
+    ['STRIPE_SECRET_KEY', config.stripe ? SET : UNSET],
+    ['STRIPE_WEBHOOK_SECRET', config.stripe ? SET : UNSET],
+    ['METRICS_TOKEN', config.metricsToken ? SET : UNSET],
+  ];
+  return { version, settings: settings.map(([name, value]) => ({ name, value: String(value) })) };
 }

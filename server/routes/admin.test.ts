@@ -147,6 +147,15 @@ describe.each(ENGINES)('the operator console’s API on %s', (engine) => {
     ]);
   });
 
+  it('shows the running configuration by variable, with its secrets masked, and the version', async () => {
+    const { body } = await admin.get(ADMIN_PATHS.settings);
+    expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
+    const settings = Object.fromEntries((body.settings as Array<{ name: string; value: string }>).map(({ name, value }) => [name, value]));
+    expect(settings).toMatchObject({ PUBLIC_URL: server.config.publicUrl, ADMIN_EMAILS: adminEmail, METRICS_TOKEN: '', SMTP_URL: '' });
+    if (engine === 'postgres') expect(settings.DATABASE_URL).toMatch(/^postgres:\/\//);
+    else expect(settings.DATABASE_URL).toMatch(/^sqlite:.*nubo\.db$/);
+  });
+
   it('grants and removes the admin role, never removing the last admin', async () => {
     const { body: me } = await admin.get('/v1/user/me');
     const alone = await admin.request('PATCH', userPath(me.sub), { role: 'user' });

@@ -17,24 +17,26 @@ import {
   OverviewSchema,
   RevokeCodesBody,
   RevokedCodesSchema,
+  SettingsSchema,
   UpdateAdminUserBody,
 } from '#shared/api/admin.ts';
 import { ApiErrorSchema, EmptySchema } from '#shared/api/resources.ts';
 import { type Authenticator, authOf } from '../auth/authenticate.ts';
+import type { Config } from '../config.ts';
 import { readPageToken, writePageToken } from '../pagination.ts';
-import { presentAdminUser, presentAdminUserDetail, presentAuditEntry, presentCodeBatch, presentOverview } from '../presenters/admin.ts';
+import { presentAdminUser, presentAdminUserDetail, presentAuditEntry, presentCodeBatch, presentOverview, presentSettings } from '../presenters/admin.ts';
 import { presentMintedCodes } from '../presenters/premium.ts';
 import type { AdminService } from '../services/admin.ts';
 import type { PremiumService } from '../services/premium.ts';
+import { VERSION } from '../version.ts';
 import { fastifyPath } from './fastify-path.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const PAGE = 50;
 
-export const adminRoutes: FastifyPluginAsyncTypebox<{ admin: AdminService; premium: PremiumService; auth: Authenticator }> = async (
-  app,
-  { admin, premium, auth },
-) => {
+type Options = { admin: AdminService; premium: PremiumService; auth: Authenticator; config: Config };
+
+export const adminRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { admin, premium, auth, config }) => {
   /** Signed in, then an admin: whoever else asks is refused before anything is read. */
   const requireAdmin = async (request: FastifyRequest) => {
     await auth.requireUser(request);
@@ -116,6 +118,10 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ admin: AdminService; premi
       await admin.record(authOf(request).user, 'codes.revoke', request.body.batch, { revoked });
       return { revoked };
     },
+  );
+
+  app.get(ADMIN_PATHS.settings, { preValidation: requireAdmin, schema: { tags: ['admin'], response: { 200: SettingsSchema, ...errors } } }, async () =>
+    presentSettings(config, VERSION),
   );
 
   app.get(ADMIN_PATHS.overview, { preValidation: requireAdmin, schema: { tags: ['admin'], response: { 200: OverviewSchema, ...errors } } }, async () =>

@@ -14,6 +14,8 @@ export const ADMIN_PATHS = {
   overview: '/admin/v1/overview',
   /** GET: the minted batches of activation codes; POST: mints a batch, answered as CSV (the only time the codes can be read). */
   codes: '/admin/v1/codes',
+  /** GET: the running configuration, secrets masked, and the version. */
+  settings: '/admin/v1/settings',
   /** POST `{ batch }`: the batch's codes not yet redeemed stop working. */
   revokeCodes: '/admin/v1/codes:revoke',
 } as const;
@@ -114,3 +116,9 @@ export const MintCodesBody = Type.Object({
 });
 export const RevokeCodesBody = Type.Object({ batch: Type.String({ minLength: 1, maxLength: 64 }) });
 export const RevokedCodesSchema = Type.Object({ revoked: Type.Integer() });
+
+export const SettingsSchema = Type.Object({
+  version: Type.String(),
+  /** Each setting by its environment variable, as the server runs with it; secrets show only whether they are set. */
+  settings: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
+});
