@@ -38,17 +38,26 @@ test.describe('account e-mails', () => {
     await smtp?.close();
   });
 
-  test('confirms the address from the link mailed after sign-up', async ({ page }) => {
+  test('confirms the address from the link mailed after sign-up, or sent again from the account page', async ({ page }) => {
     const email = `confirm-${Date.now()}@example.com`;
     await signUp(page, nubo.url, email);
-    const mail = await smtp.nextTo(email);
-    expect(mail.subject).toBe('Confirm your e-mail address for Nubo');
+    expect((await smtp.nextTo(email)).subject).toBe('Confirm your e-mail address for Nubo');
+    // The account page says the address waits for confirmation, and sends the link again.
+    await page.goto(`${nubo.url}/drive/account`);
+    await expect(page.getByText('Not confirmed yet.')).toBeVisible();
+    await page.getByRole('button', { name: 'Send the confirmation link again' }).click();
+    await expect(page.getByRole('status')).toContainText('A confirmation link is on its way to');
+    await expectAccessible(page, 'the account page with an unconfirmed address');
+    const mail = await smtp.nextTo(email, 2);
     await page.goto(linkIn(mail.text, '/auth/verify'));
     await expect(page.getByRole('status')).toHaveText(/Your e-mail address .* is confirmed\./);
     await expectAccessible(page, 'the address confirmation page');
-    // The link works once.
+    // The link works once, and the account page no longer asks.
     await page.reload();
     await expect(page.getByRole('alert')).toContainText('This link has expired or was already used.');
+    await page.goto(`${nubo.url}/drive/account`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+    await expect(page.getByText('Not confirmed yet.')).toHaveCount(0);
   });
 
   test('resets a forgotten password from the sign-in page through the mailed link', async ({ page, browser }) => {

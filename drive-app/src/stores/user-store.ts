@@ -26,6 +26,8 @@ export type UserInfo = {
   avatar: string;
   status: string;
   haveSetPassword: boolean;
+  /** Whether the address was confirmed through the link mailed to it. */
+  emailVerified: boolean;
   createdAt: string;
 };
 
@@ -38,6 +40,7 @@ export function userInfoFrom(profile: UserProfile): UserInfo {
     avatar: profile.picture,
     status: profile.status,
     haveSetPassword: profile.password === 'SET',
+    emailVerified: profile.email_verified,
     createdAt: profile.created_at,
   };
 }
