@@ -37,6 +37,7 @@ import { offlineRoutes } from './routes/offline.ts';
 import { premiumRoutes } from './routes/premium.ts';
 import { purchaseRoutes } from './routes/purchases.ts';
 import { remoteConfigRoutes } from './routes/remote-config.ts';
+import { reportRoutes } from './routes/reports.ts';
 import { restoreRoutes } from './routes/restore.ts';
 import { shareRoutes } from './routes/shares.ts';
 import { statisticsRoutes } from './routes/statistics.ts';
@@ -60,6 +61,7 @@ import { standingRules } from './services/premium/standing.ts';
 import { premiumService, type RedeemLimits } from './services/premium.ts';
 import { purchasesService } from './services/purchases.ts';
 import { remoteConfigService } from './services/remote-config.ts';
+import { reportsService } from './services/reports.ts';
 import { restoreService } from './services/restore.ts';
 import { shareRules } from './services/share-status.ts';
 import { sharesService } from './services/shares.ts';
@@ -267,7 +269,6 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     ...(redeemLimits ? { redeemLimits } : {}),
   });
   await app.register(premiumRoutes, { premium, offline, auth });
-  await app.register(adminRoutes, { admin: adminService({ db: database.db }), premium, auth, config });
   await app.register(purchaseRoutes, { purchases: purchasesService({ db: database.db, plans: config.plans, provider: payments, log: app.log }), auth, origin });
   await app.register(invitationRoutes, { invitations: invitationsService({ db: database.db, rewards: config.plans.invitation }), auth, origin });
   const campaigns = readCampaignCalendar(config.campaignsFile);
@@ -279,7 +280,11 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   await app.register(statisticsRoutes, { statistics: statisticsService({ counters }) });
   await app.register(accessRoutes, { blockedNetworks: config.blockedNetworks });
   await app.register(remoteConfigRoutes, { remoteConfig: remoteConfigService({ debugConsole: config.debugConsole, clientConfig: config.clientConfig }) });
-  await app.register(moderationRoutes, { moderation: moderationService({ db: database.db }), auth });
+  const moderation = moderationService({ db: database.db });
+  await app.register(moderationRoutes, { moderation, auth });
+  const reports = reportsService({ db: database.db, counters, moderation });
+  await app.register(reportRoutes, { reports });
+  await app.register(adminRoutes, { admin: adminService({ db: database.db }), premium, reports, auth, config });
   await accounts.grantAdminRoles(config.adminEmails);
   app.addHook('onReady', async () => {
     await offline.sweepWork();

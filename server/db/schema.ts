@@ -2,6 +2,7 @@
 // Times are epoch milliseconds.
 import type { Generated } from 'kysely';
 import type { GrantKind, GrantSource } from '#shared/api/premium.ts';
+import type { ReportReason } from '#shared/api/reports.ts';
 import type { TaskStage, TaskType } from '#shared/api/tasks.ts';
 
 export interface UserTable {
@@ -32,6 +33,20 @@ export interface AdminAuditTable {
   /** What changed, as JSON. */
   details: string;
   created_at: number;
+}
+
+/** A visitor's report of a share, until a moderator dismisses it or takes the content down. */
+export interface ShareReportTable {
+  id: string;
+  share_id: string;
+  reason: ReportReason;
+  note: Generated<string>;
+  /** The account that reported, when signed in. */
+  reporter_id: string | null;
+  status: Generated<'OPEN' | 'DISMISSED' | 'TAKEN_DOWN'>;
+  created_at: number;
+  resolved_by: string | null;
+  resolved_at: number | null;
 }
 
 /** A single-use link a mail carries (confirming the address, resetting the password), as its hash. */
@@ -340,4 +355,5 @@ export interface Database {
   mail_opt_out: MailOptOutTable;
   account_token: AccountTokenTable;
   admin_audit: AdminAuditTable;
+  share_report: ShareReportTable;
 }

@@ -15,6 +15,10 @@ import {
   CodeBatchList,
   MintCodesBody,
   OverviewSchema,
+  ReportList,
+  ReportQuery,
+  ResolvedReportSchema,
+  ResolveReportBody,
   RevokeCodesBody,
   RevokedCodesSchema,
   SettingsSchema,
@@ -26,17 +30,19 @@ import type { Config } from '../config.ts';
 import { readPageToken, writePageToken } from '../pagination.ts';
 import { presentAdminUser, presentAdminUserDetail, presentAuditEntry, presentCodeBatch, presentOverview, presentSettings } from '../presenters/admin.ts';
 import { presentMintedCodes } from '../presenters/premium.ts';
+import { presentShareReport } from '../presenters/reports.ts';
 import type { AdminService } from '../services/admin.ts';
 import type { PremiumService } from '../services/premium.ts';
+import type { ReportsService } from '../services/reports.ts';
 import { VERSION } from '../version.ts';
 import { fastifyPath } from './fastify-path.ts';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const PAGE = 50;
 
-type Options = { admin: AdminService; premium: PremiumService; auth: Authenticator; config: Config };
+type Options = { admin: AdminService; premium: PremiumService; reports: ReportsService; auth: Authenticator; config: Config };
 
-export const adminRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { admin, premium, auth, config }) => {
+export const adminRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { admin, premium, reports, auth, config }) => {
   /** Signed in, then an admin: whoever else asks is refused before anything is read. */
   const requireAdmin = async (request: FastifyRequest) => {
     await auth.requireUser(request);
@@ -117,6 +123,30 @@ export const adminRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { adm
       const revoked = await premium.revokeBatch(request.body.batch);
       await admin.record(authOf(request).user, 'codes.revoke', request.body.batch, { revoked });
       return { revoked };
+    },
+  );
+
+  app.get(
+    ADMIN_PATHS.reports,
+    { preValidation: requireAdmin, schema: { tags: ['admin'], querystring: ReportQuery, response: { 200: ReportList, ...errors } } },
+    async (request) => {
+      const limit = request.query.limit ?? PAGE;
+      const after = request.query.page_token ? readPageToken(request.query.page_token, ([id]) => (typeof id === 'string' ? id : undefined)) : undefined;
+      const listed = await reports.list({ open: request.query.state !== 'handled', after, limit });
+      const last = listed.length === limit ? listed.at(-1) : undefined;
+      return { reports: listed.map(presentShareReport), next_page_token: writePageToken(last && [last.id]) };
+    },
+  );
+
+  app.post(
+    fastifyPath(ADMIN_PATHS.resolveReport),
+    { preValidation: requireAdmin, schema: { tags: ['admin'], body: ResolveReportBody, response: { 200: ResolvedReportSchema, ...errors } } },
+    async (request) => {
+      const { report_id: reportId, action } = request.body;
+      const moderator = authOf(request).user;
+      const takedown = await reports.resolve(moderator, reportId, action);
+      await admin.record(moderator, `report.${action}`, reportId, { hashes: takedown.hashes.length, shares: takedown.shareIds.length });
+      return { taken_down_hashes: takedown.hashes.length, flagged_shares: takedown.shareIds.length };
     },
   );
 

@@ -2,6 +2,7 @@
 // permission_denied): the accounts — found by e-mail, name or id, their storage, quota, status
 // and role changed — and the audit log every such change is written to.
 import { type Static, Type } from 'typebox';
+import { ShareReportSchema } from './reports.ts';
 import { Int64String, oneOf, Time } from './resources.ts';
 
 export const ADMIN_PATHS = {
@@ -16,6 +17,10 @@ export const ADMIN_PATHS = {
   codes: '/admin/v1/codes',
   /** GET: the running configuration, secrets masked, and the version. */
   settings: '/admin/v1/settings',
+  /** GET: reports of shares, the open ones (the queue, oldest first) or the handled ones (newest first). */
+  reports: '/admin/v1/reports',
+  /** POST `{ report_id, action }`: dismisses a report, or takes its share's content down. */
+  resolveReport: '/admin/v1/reports:resolve',
   /** POST `{ batch }`: the batch's codes not yet redeemed stop working. */
   revokeCodes: '/admin/v1/codes:revoke',
 } as const;
@@ -122,3 +127,12 @@ export const SettingsSchema = Type.Object({
   /** Each setting by its environment variable, as the server runs with it; secrets show only whether they are set. */
   settings: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
 });
+
+export const ReportQuery = Type.Object({
+  state: Type.Optional(oneOf(['open', 'handled'] as const)),
+  page_token: Type.Optional(Type.String({ maxLength: 500 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+export const ReportList = Type.Object({ reports: Type.Array(ShareReportSchema), next_page_token: Type.String() });
+export const ResolveReportBody = Type.Object({ report_id: Type.String({ minLength: 1, maxLength: 64 }), action: oneOf(['dismiss', 'take_down'] as const) });
+export const ResolvedReportSchema = Type.Object({ taken_down_hashes: Type.Integer(), flagged_shares: Type.Integer() });

@@ -21,6 +21,7 @@ import { purchases } from './0018_purchases.ts';
 import { mailOptOuts } from './0019_mail_opt_outs.ts';
 import { accountMail } from './0020_account_mail.ts';
 import { adminAudit } from './0021_admin_audit.ts';
+import { shareReports } from './0022_share_reports.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -44,4 +45,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0019_mail_opt_outs': mailOptOuts,
   '0020_account_mail': accountMail,
   '0021_admin_audit': adminAudit,
+  '0022_share_reports': shareReports,
 };

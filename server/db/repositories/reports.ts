@@ -1,0 +1,42 @@
+// Reports of shares. No rules here: the reports service decides.
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, ShareReportTable } from '../schema.ts';
+
+export type ShareReportRow = Selectable<ShareReportTable>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function reportsRepository(db: Db) {
+  return {
+    insert: (report: Pick<ShareReportRow, 'id' | 'share_id' | 'reason' | 'note' | 'reporter_id' | 'created_at'>) =>
+      db.insertInto('share_report').values(report).execute(),
+
+    find: (id: string) => db.selectFrom('share_report').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    /** Open reports oldest first (the queue), or resolved ones newest first, with the share's title and owner. */
+    list: ({ open, after, limit }: { open: boolean; after: string | undefined; limit: number }) => {
+      let query = db
+        .selectFrom('share_report')
+        .leftJoin('share', 'share.id', 'share_report.share_id')
+        .leftJoin('user', 'user.id', 'share.user_id')
+        .selectAll('share_report')
+        .select(['share.title as share_title', 'share.status as share_status', 'share.user_id as owner_id', 'user.email as owner_email']);
+      query = open ? query.where('share_report.status', '=', 'OPEN') : query.where('share_report.status', '!=', 'OPEN');
+      if (after) query = query.where('share_report.id', open ? '>' : '<', after);
+      return query
+        .orderBy('share_report.id', open ? 'asc' : 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Closes an open report; answers false when someone closed it first. */
+    async resolve(id: string, status: 'DISMISSED' | 'TAKEN_DOWN', by: string, at: number): Promise<boolean> {
+      const result = await db
+        .updateTable('share_report')
+        .set({ status, resolved_by: by, resolved_at: at })
+        .where('id', '=', id)
+        .where('status', '=', 'OPEN')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}

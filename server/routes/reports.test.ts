@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PATHS } from '#shared/api/admin.ts';
+import { REPORT_PATHS } from '#shared/api/reports.ts';
+import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
+import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
+import { createUpload, tusUpload } from '../testing/uploads.ts';
+
+describe.each(ENGINES)('reports of shares on %s', (engine) => {
+  let server: TestServer;
+  const adminEmail = uniqueEmail('moderator');
+  let moderator: TestBrowser;
+  beforeAll(async () => {
+    server = await startTestServer(engine, { adminEmails: [adminEmail] });
+    moderator = new TestBrowser(server.url);
+    await moderator.post('/v1/auth/signup', { email: adminEmail, password: goodPassword(), name: 'Mod' });
+  });
+  afterAll(async () => server?.dispose());
+
+  /** A share of a folder holding one uploaded file, by a new owner. */
+  async function sharedFolder(title: string) {
+    const owner = new TestBrowser(server.url);
+    await owner.post('/v1/auth/signup', { email: uniqueEmail('owner'), password: goodPassword(), name: 'Owner' });
+    const folder = (await owner.post('/drive/v1/files', { kind: 'drive#folder', name: title })).body.file;
+    const bytes = Buffer.from(`content of ${title} ${Math.random()}`);
+    const created = await createUpload(owner, 'inside.bin', bytes, { parent_id: folder.id });
+    await tusUpload(owner, bytes, { uploadUrl: created.body.resumable.params.url });
+    const share = (await owner.post('/drive/v1/share', { file_ids: [folder.id], title })).body;
+    return { owner, shareId: share.share_id as string };
+  }
+
+  const openReports = async () =>
+    (await moderator.get(ADMIN_PATHS.reports)).body.reports as Array<{
+      id: string;
+      share_id: string;
+      status: string;
+      reason: string;
+      note: string;
+      share_title: string;
+    }>;
+
+  it('takes a report from any visitor, once a day per share, and says which share does not exist', async () => {
+    const { shareId } = await sharedFolder('Reported once');
+    const visitor = new TestBrowser(server.url);
+    expect((await visitor.post(REPORT_PATHS.report, { share_id: shareId, reason: 'copyright', note: '  my film  ' })).status).toBe(200);
+    expect((await visitor.post(REPORT_PATHS.report, { share_id: shareId, reason: 'spam' })).status).toBe(200);
+    expect((await openReports()).filter((report) => report.share_id === shareId)).toMatchObject([
+      { reason: 'copyright', note: 'my film', status: 'OPEN', share_title: 'Reported once' },
+    ]);
+    expect((await visitor.post(REPORT_PATHS.report, { share_id: 'no-such-share', reason: 'spam' })).body.error).toBe('not_found');
+    expect((await visitor.post(REPORT_PATHS.report, { share_id: shareId, reason: 'because' })).body.error).toBe('invalid_request');
+    expect((await visitor.post(REPORT_PATHS.report, { share_id: shareId, reason: 'other', note: 'x'.repeat(1001) })).body.error).toBe('invalid_request');
+  });
+
+  it('lets a moderator take a reported share’s content down, or dismiss a report, each once and in the audit log', async () => {
+    const taken = await sharedFolder('To take down');
+    const kept = await sharedFolder('To keep');
+    const visitor = new TestBrowser(server.url);
+    await visitor.post(REPORT_PATHS.report, { share_id: taken.shareId, reason: 'illegal' });
+    await visitor.post(REPORT_PATHS.report, { share_id: kept.shareId, reason: 'abuse' });
+    const queue = await openReports();
+    const takenReport = queue.find((report) => report.share_id === taken.shareId)!;
+    const keptReport = queue.find((report) => report.share_id === kept.shareId)!;
+    expect((await new TestBrowser(server.url).post(ADMIN_PATHS.resolveReport, { report_id: takenReport.id, action: 'take_down' })).status).toBe(401);
+
+    const takedown = await moderator.post(ADMIN_PATHS.resolveReport, { report_id: takenReport.id, action: 'take_down' });
+    expect(takedown.body).toEqual({ taken_down_hashes: 1, flagged_shares: 1 });
+    expect((await visitor.get(`/drive/v1/share?share_id=${taken.shareId}`)).body.share_status).toBe('PROHIBITED');
+    expect((await moderator.post(ADMIN_PATHS.resolveReport, { report_id: takenReport.id, action: 'dismiss' })).body.error).toBe('invalid_request');
+
+    expect((await moderator.post(ADMIN_PATHS.resolveReport, { report_id: keptReport.id, action: 'dismiss' })).body).toEqual({
+      taken_down_hashes: 0,
+      flagged_shares: 0,
+    });
+    expect((await visitor.get(`/drive/v1/share?share_id=${kept.shareId}`)).body.share_status).toBe('OK');
+    const open = await openReports();
+    expect(open.map((report) => report.id)).not.toContain(takenReport.id);
+    const handled = (await moderator.get(`${ADMIN_PATHS.reports}?state=handled`)).body.reports as Array<{ id: string; status: string }>;
+    expect(handled.filter((report) => [takenReport.id, keptReport.id].includes(report.id)).map((report) => report.status)).toEqual(['DISMISSED', 'TAKEN_DOWN']);
+    const audit = (await moderator.get(`${ADMIN_PATHS.audit}?limit=2`)).body.entries.map((entry: { action: string; target_id: string }) => [
+      entry.action,
+      entry.target_id,
+    ]);
+    expect(audit).toEqual([
+      ['report.dismiss', keptReport.id],
+      ['report.take_down', takenReport.id],
+    ]);
+  });
+});
+
+describe('reports from one address', () => {
+  it('are limited to ten an hour', async () => {
+    const server = await startTestServer('sqlite');
+    try {
+      const owner = new TestBrowser(server.url);
+      await owner.post('/v1/auth/signup', { email: uniqueEmail('owner'), password: goodPassword(), name: 'Owner' });
+      const folder = (await owner.post('/drive/v1/files', { kind: 'drive#folder', name: 'Many' })).body.file;
+      const shareIds: string[] = [];
+      for (let i = 0; i < 11; i++) shareIds.push((await owner.post('/drive/v1/share', { file_ids: [folder.id], title: `Many ${i}` })).body.share_id);
+      const visitor = new TestBrowser(server.url);
+      for (const shareId of shareIds.slice(0, 10)) expect((await visitor.post(REPORT_PATHS.report, { share_id: shareId, reason: 'spam' })).status).toBe(200);
+      expect((await visitor.post(REPORT_PATHS.report, { share_id: shareIds[10], reason: 'spam' })).body.error).toBe('too_many_requests');
+    } finally {
+      await server.dispose();
+    }
+  });
+});
