@@ -10,6 +10,7 @@ import { invitationsApi } from '#shared/api/invitations-client.ts';
 import { offlineApi } from '#shared/api/offline-client.ts';
 import { premiumApi } from '#shared/api/premium-client.ts';
 import { purchasesApi } from '#shared/api/purchases-client.ts';
+import { reportsApi } from '#shared/api/reports-client.ts';
 import { sharesApi } from '#shared/api/shares-client.ts';
 import { withSessionRefresh } from './accounts/session-refresh.ts';
 import { forgetSignIn, rememberSignIn } from './accounts/signed-in-marker.ts';
@@ -61,3 +62,6 @@ export const drivePurchases = purchasesApi(api);
 
 /** E-mail about the account: whether the server sends any, confirming the address, resetting a password. */
 export const driveAccountMail = accountMailApi(api);
+
+/** Reporting a share to the operator, over the same client. */
+export const driveReports = reportsApi(api);

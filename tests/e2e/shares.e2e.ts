@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { call, file, folder, item, newFolder, PASSWORD, signUp, toolbar } from './drive-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
 
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
@@ -354,6 +354,23 @@ test.describe('a shared link', () => {
     expect(focused).toBeLessThanOrEqual(265);
     await expect(page.locator(':focus')).toBeInViewport();
     expect(await entries.count()).toBeLessThan(40);
+  });
+
+  test('a visitor reports a share to the operator, with a reason and a note, from the keyboard', async ({ browser, page }) => {
+    const { shareId } = await sharedTrip(browser);
+    await page.goto(`/s/${shareId}?locale=en-US`);
+    await page.getByRole('button', { name: 'Report this share' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report this share' });
+    await expect(dialog.getByRole('button', { name: 'Send the report' })).toBeDisabled();
+    await expectAccessible(page, 'the report dialog');
+    await dialog.getByRole('radio', { name: 'It is spam or a scam' }).check();
+    await dialog.getByLabel('Anything the operator should know (optional)').fill('Asks for card numbers <b>now</b>');
+    await dialog.getByRole('button', { name: 'Send the report' }).press('Enter');
+    await expect(dialog.getByRole('status')).toHaveText("Thank you. Your report is in the operator's queue.");
+    const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'nubo.db'), { readonly: true });
+    const reports = db.prepare('SELECT reason, note, status FROM share_report WHERE share_id = ?').all(shareId);
+    db.close();
+    expect(reports).toEqual([{ reason: 'spam', note: 'Asks for card numbers <b>now</b>', status: 'OPEN' }]);
   });
 
   test('a signed-in visitor saves a share into a folder they choose', async ({ browser, page }) => {

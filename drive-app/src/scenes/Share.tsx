@@ -31,6 +31,7 @@ import { $user } from '../stores/user.ts';
 // and the save itself come when asked for. A failure's notice is here from the start, as it shows
 // when the network fails.
 const PreviewDialog = lazy(async () => ({ default: (await import('../components/preview/PreviewDialog.tsx')).PreviewDialog }));
+const ReportShareDialog = lazy(async () => ({ default: (await import('../shares/ReportShareDialog.tsx')).ReportShareDialog }));
 const FolderPickerDialog = lazy(async () => ({ default: (await import('../components/dialogs/FolderPickerDialog.tsx')).FolderPickerDialog }));
 const saveShare: typeof import('../shares/save-share.ts').saveShare = async (...args) => (await import('../shares/save-share.ts')).saveShare(...args);
 
@@ -264,6 +265,7 @@ function SharedFiles({ shareId, folderIds, view, firstPage, knownNames }: Shared
   const [previewed, setPreviewed] = useState<DriveFile>();
   const [saving, setSaving] = useState<Saving>({ status: 'idle' });
   const [choosingFolder, setChoosingFolder] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const names = hydrated ? { ...folderNames(), ...knownNames } : { ...knownNames };
 
   async function save(body: RestoreBody) {
@@ -422,6 +424,16 @@ function SharedFiles({ shareId, folderIds, view, firstPage, knownNames }: Shared
             onChoose={async (folder) => void save({ ...saveBody(), parent_id: folder?.id ?? '' })}
             onClose={() => setChoosingFolder(false)}
           />
+        </Suspense>
+      )}
+      <p className="share-report">
+        <button type="button" className="link-button" onClick={() => setReporting(true)}>
+          {t('share.report.open')}
+        </button>
+      </p>
+      {reporting && (
+        <Suspense>
+          <ReportShareDialog shareId={shareId} onClose={() => setReporting(false)} />
         </Suspense>
       )}
       {previewed && (
