@@ -120,8 +120,8 @@ export function accountMailService(deps: {
       const at = now();
       const tokenHash = hashSecret(token);
       // Checked before it is spent, so a weak password leaves the link usable for a better one.
-      const pending = await db.selectFrom('account_token').select('user_id').where('token_hash', '=', tokenHash).executeTakeFirst();
-      const owner = pending && (await accounts.findUserById(pending.user_id));
+      const ownerId = await tokens.ownerOf(tokenHash);
+      const owner = ownerId && (await accounts.findUserById(ownerId));
       if (owner) {
         const problem = passwordProblem(password, { email: owner.email, name: owner.name });
         if (problem) throw new ServiceError('password_too_weak', PASSWORD_PROBLEM_TEXT[problem], [{ field: 'password', reason: problem }]);

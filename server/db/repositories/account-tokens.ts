@@ -24,6 +24,10 @@ export function accountTokensRepository(db: Db) {
       return db.selectFrom('account_token').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
     },
 
+    /** Whose link this is, used or not. */
+    ownerOf: async (tokenHash: string) =>
+      (await db.selectFrom('account_token').select('user_id').where('token_hash', '=', tokenHash).executeTakeFirst())?.user_id,
+
     /** Ends the user's other unused links of `purpose`: only the latest mail's link works. */
     retireUnused: (userId: string, purpose: AccountTokenRow['purpose'], at: number) =>
       db.updateTable('account_token').set({ used_at: at }).where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute(),
