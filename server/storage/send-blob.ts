@@ -94,10 +94,12 @@ async function pump(file: Awaited<ReturnType<typeof open>>, response: ServerResp
   const buffers = [takeBuffer(length), takeBuffer(length)] as const;
   // Each buffer's last write: it is reused only once the socket has taken its bytes.
   const written: [Promise<Error | null | undefined>, Promise<Error | null | undefined>] = [Promise.resolve(null), Promise.resolve(null)];
+  // A write to a connection the client has closed may never call back: its closing ends the wait.
+  const closed = new Promise<Error>((resolve) => response.once('close', () => resolve(new Error('the client went away'))));
   let turn: 0 | 1 = 0;
   try {
     for (let position = start; position <= end; turn = turn === 0 ? 1 : 0) {
-      const failed = await written[turn];
+      const failed = await Promise.race([written[turn], closed]);
       if (failed) throw failed;
       if (response.destroyed) throw new Error('the client went away');
       const buffer = buffers[turn];
@@ -111,7 +113,7 @@ async function pump(file: Awaited<ReturnType<typeof open>>, response: ServerResp
         }),
       );
     }
-    for (const failed of await Promise.all(written)) if (failed) throw failed;
+    for (const failed of await Promise.race([Promise.all(written), closed.then((gone) => [gone])])) if (failed) throw failed;
   } finally {
     // Only buffers no write still holds go back: a failed write has called back too by now.
     void Promise.all(written).then(() => buffers.forEach(giveBuffer));
