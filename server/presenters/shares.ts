@@ -20,6 +20,7 @@ export const SHARE_STATUS_TEXT: Record<ShareStatus, string> = {
   AUDITING: 'This share is being reviewed.',
   NOT_FOUND: 'This share does not exist.',
   PROHIBITED: 'This share was taken down because it breaks the rules.',
+  ACCOUNT_DISABLED: 'The account that shared this is disabled.',
 };
 
 const shareUrl = (origin: string, share: Pick<ShareRow, 'id'>) => `${origin}/s/${share.id}`;

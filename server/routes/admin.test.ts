@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATHS } from '#shared/api/admin.ts';
 import { loadConfig } from '../config.ts';
 import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
+import { insertStoredFile } from '../testing/factories.ts';
 import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
 import { createUpload, tusUpload } from '../testing/uploads.ts';
 
@@ -65,6 +66,9 @@ describe.each(ENGINES)('the operator console’s API on %s', (engine) => {
 
   it('changes a quota, disables and enables an account, signs it out everywhere, and logs each change', async () => {
     const someone = await person('Ada');
+    const shared = (await someone.browser.post('/drive/v1/files', { kind: 'drive#folder', name: 'Shared' })).body.file;
+    await insertStoredFile(server.database.db, someone.id, { name: 'in.txt', parentId: shared.id, size: 10 });
+    const shareId = (await someone.browser.post('/drive/v1/share', { file_ids: [shared.id] })).body.share_id as string;
     expect((await admin.request('PATCH', userPath(someone.id), { storage_limit: '5000' })).body.storage_limit).toBe('5000');
     expect((await someone.browser.get('/drive/v1/about')).body.quota.limit).toBe('5000');
     expect((await admin.get(userPath(someone.id))).body).toMatchObject({ id: someone.id, active_sessions: 1, traffic_this_month: '0' });
@@ -72,7 +76,11 @@ describe.each(ENGINES)('the operator console’s API on %s', (engine) => {
     expect((await admin.request('PATCH', userPath(someone.id), { status: 'DISABLED' })).body.status).toBe('DISABLED');
     expect((await someone.browser.get('/drive/v1/about')).status).toBe(401);
     expect((await new TestBrowser(server.url).post('/v1/auth/signin', { username: someone.email, password: someone.password })).status).toBe(400);
+    // Its shares stop with it, and open again when it is enabled.
+    const visit = () => new TestBrowser(server.url).get(`/drive/v1/share?share_id=${shareId}`);
+    expect((await visit()).body.share_status).toBe('ACCOUNT_DISABLED');
     await admin.request('PATCH', userPath(someone.id), { status: 'ACTIVE', storage_limit: '' });
+    expect((await visit()).body.share_status).toBe('OK');
     const back = new TestBrowser(server.url);
     expect((await back.post('/v1/auth/signin', { username: someone.email, password: someone.password })).status).toBe(200);
     expect((await admin.post(ADMIN_PATHS.signOutEverywhere.replace(':id', someone.id))).status).toBe(200);

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { ShareAccess, ShareStatus } from '#shared/api/shares.ts';
 import type { CounterStore } from '../auth/rate-limits.ts';
+import { accountsRepository } from '../db/repositories/accounts.ts';
 import { type FileRow, filesRepository } from '../db/repositories/files.ts';
 import { type ShareRow, sharesRepository } from '../db/repositories/shares.ts';
 import type { Database } from '../db/schema.ts';
@@ -72,6 +73,8 @@ const hitsSensitiveWord = (rules: ShareRules, texts: readonly string[]) =>
 /** The share's own condition, whoever asks: cancelled, taken down, expired, emptied, used up. */
 export async function shareCondition(rules: ShareRules, share: ShareRow): Promise<{ status: ShareStatus; items?: FileRow[] }> {
   if (STORED_STATUSES.has(share.status)) return { status: share.status as ShareStatus };
+  // A disabled account's shares stop with it (and open again when it is enabled).
+  if ((await accountsRepository(rules.db).statusOf(share.user_id)) !== 'ACTIVE') return { status: 'ACCOUNT_DISABLED' };
   if (share.expires_at !== null && share.expires_at <= rules.now()) return { status: 'EXPIRED' };
   const items = await liveItems(rules.db, share);
   if (items.length === 0) return { status: 'DELETED' };

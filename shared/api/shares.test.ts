@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SHARE_STATUSES } from './shares.ts';
 
 describe('share statuses', () => {
-  it('lists the share check results of SPEC §4, OK first and PROHIBITED last', () => {
+  it('lists the share check results of SPEC §4, OK first and PROHIBITED last, then Nubo’s own', () => {
     expect(SHARE_STATUSES).toEqual([
       'OK',
       'PASS_CODE_EMPTY',
@@ -15,6 +15,7 @@ describe('share statuses', () => {
       'AUDITING',
       'NOT_FOUND',
       'PROHIBITED',
+      'ACCOUNT_DISABLED',
     ]);
   });
 });

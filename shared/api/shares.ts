@@ -17,6 +17,8 @@ export const SHARE_STATUSES = [
   'AUDITING',
   'NOT_FOUND',
   'PROHIBITED',
+  /** The account that shared it was disabled by the operator. */
+  'ACCOUNT_DISABLED',
 ] as const;
 export type ShareStatus = (typeof SHARE_STATUSES)[number];
 

@@ -23,6 +23,8 @@ const STATUS_LABELS: Record<ShareStatus, MessageKey> = {
   PROHIBITED: 'myShares.status.takenDown',
   AUDITING: 'myShares.status.auditing',
   NOT_FOUND: 'myShares.status.cancelled',
+  // Its owner is signed out while disabled: the list never shows it to them.
+  ACCOUNT_DISABLED: 'myShares.status.takenDown',
 };
 
 type Loaded = { status: 'loading' } | { status: 'failed'; error: unknown } | { status: 'ready'; shares: ShareSummary[] };

@@ -50,6 +50,7 @@ const STATUS_PAGES: Partial<Record<ShareStatus, { title: MessageKey; text: Messa
   SENSITIVE_WORD: { title: 'share.status.sensitiveWord.title', text: 'share.status.sensitiveWord.text' },
   AUDITING: { title: 'share.status.auditing.title', text: 'share.status.auditing.text' },
   MAX_RESTORE_COUNT: { title: 'share.status.maxRestoreCount.title', text: 'share.status.maxRestoreCount.text' },
+  ACCOUNT_DISABLED: { title: 'share.status.accountDisabled.title', text: 'share.status.accountDisabled.text' },
 };
 
 type Loaded =
