@@ -28,30 +28,17 @@ build_if_stale() {
   fi
 }
 
-# The browser tests drive Debian's Chromium; never a browser a test tool downloads.
-CHROMIUM=/usr/bin/chromium
-ensure_chromium() {
-  [ -x "$CHROMIUM" ] && return
+# What the tests need from Debian, installed with apt when run as root, otherwise named with the
+# command to run: ensure_debian_package <program> <package> <what it is for>.
+ensure_debian_package() {
+  local program="$1" package="$2" purpose="$3"
+  [ -x "$program" ] && return
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "nubo: installing Debian's Chromium for the browser tests" >&2
+    echo "nubo: installing Debian's $package for $purpose" >&2
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" >/dev/null
   else
-    echo "nubo: the browser tests need Debian's Chromium at $CHROMIUM; install it with: sudo apt-get install -y chromium" >&2
-    exit 1
-  fi
-}
-
-# The scale-out test runs two servers behind Debian's nginx, with deploy/'s configuration.
-NGINX=/usr/sbin/nginx
-ensure_nginx() {
-  [ -x "$NGINX" ] && return
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "nubo: installing Debian's nginx for the scale-out test" >&2
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null
-  else
-    echo "nubo: the scale-out test needs Debian's nginx at $NGINX; install it with: sudo apt-get install -y nginx-light" >&2
+    echo "nubo: $purpose needs Debian's $package at $program; install it with: sudo apt-get install -y $package" >&2
     exit 1
   fi
 }
@@ -103,8 +90,10 @@ case "$command" in
     lint
     ;;
   test)
-    ensure_chromium
-    ensure_nginx
+    # The browser tests drive Debian's Chromium, never a browser a test tool downloads; the
+    # scale-out test runs two servers behind Debian's nginx with deploy/'s configuration.
+    ensure_debian_package /usr/bin/chromium chromium "the browser tests"
+    ensure_debian_package /usr/sbin/nginx nginx-light "the scale-out test"
     ensure_postgres
     build
     build_server

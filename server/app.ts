@@ -14,7 +14,6 @@ import type { Config } from './config.ts';
 import type { NuboDatabase } from './db/database.ts';
 import { errorBody, ServiceError } from './errors.ts';
 import { hashSecret } from './ids.ts';
-import { smtpMailer } from './mail/mailer.ts';
 import { accountMails } from './mail/templates.ts';
 import { threadedHttpSource } from './offline/download-thread.ts';
 import { networkGuard, type ResolveHost, systemResolve } from './offline/network-guard.ts';
@@ -177,7 +176,8 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   const messages = loadMessages(config.contentDir);
   await app.register(messagesRoutes, { messages });
   // E-mail, when the operator set up SMTP: the account's mails, with their unsubscribe links.
-  const mailer = config.mail ? smtpMailer(config.mail) : undefined;
+  // nodemailer is loaded only when mail is set up, like Stripe's library and prom-client.
+  const mailer = config.mail ? (await import('./mail/mailer.ts')).smtpMailer(config.mail) : undefined;
   if (mailer) app.addHook('onClose', async () => mailer.close());
   else app.log.info('mail is off: set SMTP_URL and MAIL_FROM to confirm addresses, reset forgotten passwords and tell of new sign-ins');
   const unsubscribe = mailService({ db: database.db, key: await serverSecret(database.db, 'mail-unsubscribe') });
@@ -195,7 +195,8 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     counters,
     adminEmails: config.adminEmails,
     limits: limits ?? { ...DEFAULT_LIMITS, signUpPerIp: { ...DEFAULT_LIMITS.signUpPerIp, max: config.signUpsPerAddress } },
-    notices: { signedUp: accountMail.welcome, signedInFromNewDevice: accountMail.newDeviceSignIn },
+    // Sign-ups and new devices are told of only where there is mail to tell them by.
+    ...(mailer ? { notices: { signedUp: accountMail.welcome, signedInFromNewDevice: accountMail.newDeviceSignIn } } : {}),
   });
   const auth = authenticator(accounts, config.publicUrl);
   await app.register(accountRoutes, { accounts, auth, publicUrl: config.publicUrl, secureCookies: config.secureCookies });

@@ -3,40 +3,29 @@
 // database, one S3-compatible store (s3rver) and Redis. What one process starts or signs, the
 // other continues or honours; limits hold across both and per client behind the proxy; and a
 // process stopped under load finishes what it was doing while the other takes the rest.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database.ts';
 import { TREE_COPY_INLINE_MAX_ITEMS } from './services/files.ts';
 import { goodPassword, TestBrowser, uniqueEmail } from './testing/browser.ts';
 import { insertManyStoredFiles } from './testing/factories.ts';
-import { freePort, TEST_POSTGRES_URL } from './testing/harness.ts';
+import { createOwnPostgresDatabase, freePort } from './testing/harness.ts';
 import { type Nginx, startNginx } from './testing/nginx.ts';
 import { type ServerProcess, startServerProcess } from './testing/process-server.ts';
 import { until } from './testing/until.ts';
+import { sha256 } from './testing/uploads.ts';
 
 const TEMPLATE = path.resolve(import.meta.dirname, '..', 'deploy', 'nginx.conf.template');
 const REDIS_URL = `${process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'}/7`;
 /** Accounts an address may create in an hour, small so the test reaches the limit. */
 const SIGN_UPS = 3;
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-async function onPostgres(statement: string) {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A POST from an address of its own on loopback (127.0.0.x): as two people behind one proxy are. */
 function postFrom(localAddress: string, url: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -52,7 +41,7 @@ function postFrom(localAddress: string, url: string, body: unknown): Promise<{ s
 }
 
 describe('two Nubo processes behind nginx, on PostgreSQL, S3 and Redis', () => {
-  const database = `nubo_cluster_${randomBytes(6).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof createOwnPostgresDatabase>>;
   const work = mkdtempSync(path.join(os.tmpdir(), 'nubo-cluster-'));
   let s3: S3rver;
   let nginx: Nginx;
@@ -70,18 +59,16 @@ describe('two Nubo processes behind nginx, on PostgreSQL, S3 and Redis', () => {
       forcePathStyle: true,
       credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
     }).send(new CreateBucketCommand({ Bucket: 'nubo' }));
-    await onPostgres(`create database ${database}`);
+    database = await createOwnPostgresDatabase('cluster');
     const redis = new Redis(REDIS_URL);
     await redis.flushdb();
     await redis.quit();
 
     const ports = [await freePort(), await freePort()];
     const proxyPort = await freePort();
-    const databaseUrl = new URL(TEST_POSTGRES_URL);
-    databaseUrl.pathname = `/${database}`;
     env = {
       ...credentials,
-      DATABASE_URL: databaseUrl.href,
+      DATABASE_URL: database.url,
       REDIS_URL,
       BLOB_STORE: `s3://nubo/drive?endpoint=${s3Endpoint}`,
       PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
@@ -100,7 +87,7 @@ describe('two Nubo processes behind nginx, on PostgreSQL, S3 and Redis', () => {
     await nginx?.stop();
     for (const nubo of nubos) if (nubo.child.exitCode === null) nubo.child.kill('SIGKILL');
     await s3?.close();
-    await onPostgres(`drop database if exists ${database} with (force)`);
+    await database?.drop();
     rmSync(work, { recursive: true, force: true });
   });
 

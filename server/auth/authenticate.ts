@@ -50,20 +50,27 @@ export function assertSameOrigin(request: FastifyRequest, publicUrl: string) {
 export type TokenOwner = { authenticate(accessToken: string): Promise<Authenticated | undefined> };
 
 export function authenticator(accounts: TokenOwner, publicUrl: string) {
-  return {
-    /**
-     * preValidation hook for routes that need a signed-in user: who asks is checked before what
-     * the body says, so a signed-out visitor is told to sign in, not that a field is wrong.
-     */
-    async requireUser(request: FastifyRequest) {
-      const credentials = credentialsOf(request);
-      if (!credentials) throw new ServiceError('unauthenticated', 'Sign in to continue.');
-      if (credentials.via === 'cookie') assertSameOrigin(request, publicUrl);
-      const auth = await accounts.authenticate(credentials.token);
-      if (!auth) throw new ServiceError('unauthenticated', 'Your session has ended. Sign in again.');
-      request.auth = auth;
-    },
-  };
+  /**
+   * preValidation hook for routes that need a signed-in user: who asks is checked before what
+   * the body says, so a signed-out visitor is told to sign in, not that a field is wrong.
+   */
+  async function requireUser(request: FastifyRequest) {
+    const credentials = credentialsOf(request);
+    if (!credentials) throw new ServiceError('unauthenticated', 'Sign in to continue.');
+    if (credentials.via === 'cookie') assertSameOrigin(request, publicUrl);
+    const auth = await accounts.authenticate(credentials.token);
+    if (!auth) throw new ServiceError('unauthenticated', 'Your session has ended. Sign in again.');
+    request.auth = auth;
+  }
+
+  /** preValidation hook for the operator's routes: a signed-in user with the admin role, no one else. */
+  async function requireAdmin(request: FastifyRequest) {
+    await requireUser(request);
+    const { user } = authOf(request);
+    if (user.role !== 'admin' || user.status !== 'ACTIVE') throw new ServiceError('permission_denied', 'Only an administrator may do this.');
+  }
+
+  return { requireUser, requireAdmin };
 }
 
 export type Authenticator = ReturnType<typeof authenticator>;

@@ -1,29 +1,16 @@
 // Offline downloads shared by two server processes on one PostgreSQL database and one disk, as
 // when Nubo is scaled out behind a proxy: each task runs in exactly one process, and the tasks of
 // a process that dies (kill -9) are taken over by the other once their lease runs out.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '#shared/api/tasks.ts';
 import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
 import { type FileOrigin, startFileOrigin } from '../testing/file-origin.ts';
-import { freePort, TEST_POSTGRES_URL } from '../testing/harness.ts';
+import { createOwnPostgresDatabase, freePort } from '../testing/harness.ts';
 import { crash, type ServerProcess, startServerProcess } from '../testing/process-server.ts';
 import { until } from '../testing/until.ts';
-
-/** Runs one statement on the test server's PostgreSQL. */
-async function onPostgres(statement: string) {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 const taskOf = async (browser: TestBrowser, id: string) => (await browser.get(`/drive/v1/tasks/${id}`)).body as Task;
 const ended = (browser: TestBrowser, id: string) =>
@@ -36,20 +23,17 @@ const ended = (browser: TestBrowser, id: string) =>
 
 describe('offline downloads shared by two server processes on PostgreSQL', () => {
   let origin: FileOrigin;
-  // A database of its own, as an operator's would be: the processes are given nothing but its URL.
-  const database = `nubo_scale_${randomBytes(6).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof createOwnPostgresDatabase>>;
   let dataDir: string;
   const servers: ServerProcess[] = [];
   let browser: TestBrowser;
   beforeAll(async () => {
     origin = await startFileOrigin();
-    await onPostgres(`create database ${database}`);
+    database = await createOwnPostgresDatabase('scale');
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'nubo-scale-'));
-    const url = new URL(TEST_POSTGRES_URL);
-    url.pathname = `/${database}`;
     const env = {
       DATA_DIR: dataDir,
-      DATABASE_URL: url.href,
+      DATABASE_URL: database.url,
       OFFLINE_ALLOW_NETWORKS: '127.0.0.1/32',
       OFFLINE_DHT: 'off',
       OFFLINE_TORRENT_PORT: '0',
@@ -67,7 +51,7 @@ describe('offline downloads shared by two server processes on PostgreSQL', () =>
   afterAll(async () => {
     for (const server of servers) if (server.child.exitCode === null) await crash(server);
     await origin?.close();
-    await onPostgres(`drop database if exists ${database} with (force)`);
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -29,11 +29,6 @@ export function adminService(deps: { db: Kysely<Database>; now?: () => number })
   }
 
   return {
-    /** Throws permission_denied unless `user` may use the console. */
-    assertAdmin(user: UserRow) {
-      if (user.role !== 'admin' || user.status !== 'ACTIVE') throw new ServiceError('permission_denied', 'Only an administrator may do this.');
-    },
-
     findUsers: (query: { q: string; after: UserPosition | undefined; limit: number }) => adminRepository(db).listUsers(query),
 
     async user(id: string) {

@@ -3,7 +3,6 @@
 import type { Kysely } from 'kysely';
 import type { ShareAccess, ShareStatus } from '#shared/api/shares.ts';
 import type { CounterStore } from '../auth/rate-limits.ts';
-import { accountsRepository } from '../db/repositories/accounts.ts';
 import { type FileRow, filesRepository } from '../db/repositories/files.ts';
 import { type ShareRow, sharesRepository } from '../db/repositories/shares.ts';
 import type { Database } from '../db/schema.ts';
@@ -73,8 +72,6 @@ const hitsSensitiveWord = (rules: ShareRules, texts: readonly string[]) =>
 /** The share's own condition, whoever asks: cancelled, taken down, expired, emptied, used up. */
 export async function shareCondition(rules: ShareRules, share: ShareRow): Promise<{ status: ShareStatus; items?: FileRow[] }> {
   if (STORED_STATUSES.has(share.status)) return { status: share.status as ShareStatus };
-  // A disabled account's shares stop with it (and open again when it is enabled).
-  if ((await accountsRepository(rules.db).statusOf(share.user_id)) !== 'ACTIVE') return { status: 'ACCOUNT_DISABLED' };
   if (share.expires_at !== null && share.expires_at <= rules.now()) return { status: 'EXPIRED' };
   const items = await liveItems(rules.db, share);
   if (items.length === 0) return { status: 'DELETED' };
@@ -86,8 +83,11 @@ export async function shareCondition(rules: ShareRules, share: ShareRow): Promis
 
 /** The share's status for this visitor, and a passcode token when a right passcode was given. */
 export async function checkShare(rules: ShareRules, visit: ShareVisit): Promise<ShareCheck> {
-  const share = await sharesRepository(rules.db).find(visit.shareId);
-  if (!share) return { status: 'NOT_FOUND' };
+  const found = await sharesRepository(rules.db).findWithOwnerStatus(visit.shareId);
+  if (!found) return { status: 'NOT_FOUND' };
+  const { owner_status: ownerStatus, ...share } = found;
+  // A disabled account's shares stop with it (and open again when it is enabled).
+  if (ownerStatus !== 'ACTIVE') return { status: 'ACCOUNT_DISABLED', share };
   const { status, items } = await shareCondition(rules, share);
   if (status !== 'OK' || !items) return { status, share, ...(items ? { items } : {}) };
   if (!share.pass_code || tokenOpens(rules, share, visit.passCodeToken)) return { status: 'OK', share, items };

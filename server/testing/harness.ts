@@ -36,6 +36,18 @@ export async function createTestDatabase(engine: TestEngine): Promise<TestDataba
   };
 }
 
+/**
+ * A PostgreSQL database of its own, as an operator's would be, for tests that run the server as
+ * processes: they are given nothing but its URL. `drop` ends its connections and removes it.
+ */
+export async function createOwnPostgresDatabase(label: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `nubo_${label}_${randomBytes(6).toString('hex')}`;
+  await withPostgres((client) => client.query(`create database ${quoteIdentifier(name)}`));
+  const url = new URL(TEST_POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return { url: url.href, drop: () => withPostgres((client) => client.query(`drop database if exists ${quoteIdentifier(name)} with (force)`)).then(() => {}) };
+}
+
 async function withPostgres<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await client.connect();

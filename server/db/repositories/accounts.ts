@@ -24,7 +24,6 @@ export function accountsRepository(db: Db) {
 
     findUserByEmail: (email: string) => db.selectFrom('user').selectAll().where('email', '=', email).executeTakeFirst(),
     findUserById: (id: string) => db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst(),
-    statusOf: async (id: string) => (await db.selectFrom('user').select('status').where('id', '=', id).executeTakeFirst())?.status,
 
     /** Inserts a user; answers false when the e-mail is taken (the unique index decides, race-free). */
     async insertUser(user: Pick<UserRow, 'id' | 'email' | 'name' | 'password_hash' | 'created_at' | 'updated_at'>): Promise<boolean> {

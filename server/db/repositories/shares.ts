@@ -13,6 +13,16 @@ export function sharesRepository(db: Db) {
   return {
     find: (id: string) => db.selectFrom('share').selectAll().where('id', '=', id).executeTakeFirst(),
 
+    /** The share with its owner's account status, in one query: what a visit checks first. */
+    findWithOwnerStatus: (id: string) =>
+      db
+        .selectFrom('share')
+        .innerJoin('user', 'user.id', 'share.user_id')
+        .selectAll('share')
+        .select('user.status as owner_status')
+        .where('share.id', '=', id)
+        .executeTakeFirst(),
+
     /** The shared items' file ids, in the order they were shared. */
     itemIds: async (shareId: string) =>
       (await db.selectFrom('share_item').select('file_id').where('share_id', '=', shareId).orderBy('position').execute()).map((r) => r.file_id),

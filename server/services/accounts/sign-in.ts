@@ -90,10 +90,11 @@ export function signIn(context: AccountsContext) {
         throw new ServiceError('invalid_account_or_password', 'The e-mail address or password is not correct.');
       }
       await counters.reset(accountKey);
-      const device = describeDevice(origin.userAgent);
-      const known = await repo.knowsDevice(user.id, device);
+      // Looked up only where someone is told of new devices (the server sends mail).
+      const device = context.notices ? describeDevice(origin.userAgent) : '';
+      const newDevice = context.notices !== undefined && !(await repo.knowsDevice(user.id, device));
       const tokens = await openSession(context, user, input.clientId, origin);
-      if (!known) context.notices?.signedInFromNewDevice({ user, device, ip: origin.ip, at: now(), locale: localeOf(origin) });
+      if (newDevice) context.notices?.signedInFromNewDevice({ user, device, ip: origin.ip, at: now(), locale: localeOf(origin) });
       return tokens;
     },
   };
