@@ -2,14 +2,14 @@
 // The server picks the copy for unprefixed addresses (SPEC §2.1), so Astro's own i18n routing
 // is not used: shared/i18n/locales.ts stays the only list of locales. The sitemap is the server's
 // too (server/web/sitemap.ts): it knows the unprefixed addresses and the PUBLIC_URL it runs with.
-import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { writeSiteIndex } from './server/web/site-index.ts';
 import { SCHEMA_BUILDERS } from './shared/api/resources.ts';
-import { INLINE_SCRIPT_HASHES_FILE, inlineScriptHashes } from './shared/content-security.ts';
 import { VCONSOLE_SCRIPT_PATH } from './shared/debug-console.ts';
 
 /** vConsole for the debug console (SPEC §7.5), copied from its npm package so it is served from our own origin. */
@@ -25,21 +25,14 @@ const vconsole = {
 };
 
 /**
- * The hashes of the inline scripts the built pages run, for the server's content security policy
- * (shared/content-security.ts): the pages stay plain files, and no other inline script runs.
+ * The site's index (server/web/site-index.ts): its pages by locale, its other files and the hashes
+ * of its inline scripts for the content security policy, so a start reads one file, and the pages
+ * stay plain files that no other inline script runs in.
  */
-const inlineScripts = {
-  name: 'nubo:inline-script-hashes',
+const siteIndex = {
+  name: 'nubo:site-index',
   hooks: {
-    'astro:build:done': async ({ dir }) => {
-      const root = fileURLToPath(dir);
-      const hashes = new Set();
-      for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
-        if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-        for (const hash of inlineScriptHashes(await readFile(path.join(entry.parentPath, entry.name), 'utf8'))) hashes.add(hash);
-      }
-      await writeFile(path.join(root, INLINE_SCRIPT_HASHES_FILE), `${JSON.stringify([...hashes].sort(), null, 2)}\n`);
-    },
+    'astro:build:done': async ({ dir }) => writeSiteIndex(fileURLToPath(dir)),
   },
 };
 
@@ -50,7 +43,7 @@ export default defineConfig({
   site: process.env.PUBLIC_URL || 'http://localhost:8080',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [react(), vconsole, inlineScripts],
+  integrations: [react(), vconsole, siteIndex],
   // The islands take paths and types from shared/api; the schemas there are the server's.
   vite: { build: { rolldownOptions: { treeshake: { manualPureFunctions: SCHEMA_BUILDERS } } } },
   telemetry: false,

@@ -3,11 +3,8 @@
 // files are never served as scripts: downloads are plain text or attachments, with nosniff), or an
 // inline script the page was built with. The server-rendered pages mark their inline scripts with a
 // nonce made for that one answer; the static site's inline scripts are known by their hashes, taken
-// when the site is built, so its pages can still be served as files.
+// when the site is built (server/web/site-index.ts), so its pages can still be served as files.
 import { createHash, randomBytes } from 'node:crypto';
-
-/** Where the build writes the hashes of the site's inline scripts (under dist/site). */
-export const INLINE_SCRIPT_HASHES_FILE = 'inline-scripts.json';
 
 /** Script elements a browser does not run (data blocks), so a policy need not allow them. */
 const DATA_BLOCK = /\btype\s*=\s*["']?application\/(?:ld\+)?json/i;

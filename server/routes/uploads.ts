@@ -3,7 +3,6 @@
 // file with a checked name, folder and quota; the rest of the protocol is @tus/server's.
 
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Server as TusServer } from '@tus/server';
 import { ERRORS } from '@tus/utils';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FileIdParams, FileSchema, ProofBody, UPLOADS_PATH } from '#shared/api/files.ts';
@@ -20,27 +19,34 @@ type Options = { uploads: UploadsService; store: UploadStore; auth: Authenticato
 const TUS_HEADERS = { 'Tus-Resumable': '1.0.0' };
 
 export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { uploads, store, auth }) => {
-  const tus = new TusServer({
-    path: UPLOADS_PATH,
-    datastore: store,
-    relativeLocation: true,
-    async onUploadFinish(_request, upload) {
-      try {
-        await uploads.finish(upload.id);
-        return {};
-      } catch (failure) {
-        if (failure instanceof ServiceError) throw { status_code: failure.status, body: JSON.stringify(failure.toBody()) };
-        throw failure;
-      }
-    },
-  });
+  // @tus/server is loaded by the first request it answers: its web-request adapter loads all of
+  // undici when imported, a tenth of a start that may never see an upload.
+  let tus: Promise<import('@tus/server').Server> | undefined;
+  const tusServer = () =>
+    (tus ??= import('@tus/server').then(
+      ({ Server }) =>
+        new Server({
+          path: UPLOADS_PATH,
+          datastore: store,
+          relativeLocation: true,
+          async onUploadFinish(_request, upload) {
+            try {
+              await uploads.finish(upload.id);
+              return {};
+            } catch (failure) {
+              if (failure instanceof ServiceError) throw { status_code: failure.status, body: JSON.stringify(failure.toBody()) };
+              throw failure;
+            }
+          },
+        }),
+    ));
 
   // tus bodies are streamed to disk by the store, never parsed or held in memory.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 
-  const handOverToTus = (request: FastifyRequest, reply: FastifyReply) => {
+  const handOverToTus = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
-    return tus.handle(request.raw, reply.raw);
+    return (await tusServer()).handle(request.raw, reply.raw);
   };
 
   // Creation, for any tus client: Upload-Length and Upload-Metadata (name, parent_id, filetype).

@@ -3,13 +3,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INLINE_SCRIPT_HASHES_FILE } from '#shared/content-security.ts';
+import { inlineScriptHashes } from '#shared/content-security.ts';
 import { LOCALES } from '#shared/i18n/locales.ts';
 import { REQUESTED_PATH_MARKER } from '#shared/not-found.ts';
 import { startTestServer, type TestServer } from '../testing/harness.ts';
+import { writeSiteIndex } from './site-index.ts';
 
 let distDir: string;
 let server: TestServer;
+const THEME_SCRIPT = 'applyTheme()';
+const ISLAND_SCRIPT = 'hydrate()';
 
 function write(relative: string, content: string) {
   const file = path.join(distDir, relative);
@@ -22,7 +25,10 @@ beforeAll(async () => {
   for (const locale of LOCALES) {
     write(`site/${locale}/index.html`, `<html lang="${locale}">home</html>`);
     write(`site/${locale}/faq/index.html`, `<html lang="${locale}">faq</html>`);
-    write(`site/${locale}/auth-success/index.html`, `<html lang="${locale}"><head><meta name="robots" content="noindex"></head>signed in</html>`);
+    write(
+      `site/${locale}/auth-success/index.html`,
+      `<html lang="${locale}"><head><meta name="robots" content="noindex"><script>${THEME_SCRIPT}</script></head>signed in<script>${ISLAND_SCRIPT}</script></html>`,
+    );
     write(`site/errors/${locale}/not-found/index.html`, `<html lang="${locale}">not found in ${locale}</html>`);
     write(
       `site/errors/${locale}/invalid-route/index.html`,
@@ -37,8 +43,8 @@ beforeAll(async () => {
   write('site/robots.txt', 'User-agent: *');
   write('drive-app/index.html', '<div id="root"></div><script>boot()</script>');
   write('drive-app/share.html', '<div id="root" data-page="share"></div><script>boot()</script>');
-  write(`site/${INLINE_SCRIPT_HASHES_FILE}`, JSON.stringify(['sha256-theme', 'sha256-island']));
   write('drive-app/assets/index-x1.js', 'console.log(1)');
+  await writeSiteIndex(path.join(distDir, 'site'));
   // Christmas has ended, the other campaigns run: the sitemap names only pages that do not redirect.
   const day = 86_400_000;
   const at = (offset: number) => new Date(Date.now() + offset).toISOString();
@@ -148,7 +154,10 @@ describe('web routes', () => {
     for (const path of ['/faq', '/no-such-page']) {
       const response = await get(path);
       expect(response.headers.get('content-security-policy')).toBe(
-        "script-src 'self' 'sha256-theme' 'sha256-island'; object-src 'none'; base-uri 'none'; frame-ancestors 'self'",
+        `script-src 'self' ${[...inlineScriptHashes(`<script>${THEME_SCRIPT}</script><script>${ISLAND_SCRIPT}</script>`)]
+          .sort()
+          .map((hash) => `'${hash}'`)
+          .join(' ')}; object-src 'none'; base-uri 'none'; frame-ancestors 'self'`,
       );
       await response.arrayBuffer();
     }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '#shared/i18n/locales.ts';
 import { startTestServer, type TestServer } from '../testing/harness.ts';
+import { writeSiteIndex } from './site-index.ts';
 import { readSiteRedirects, siteRedirectFor } from './site-redirects.ts';
 
 describe('siteRedirectFor', () => {
@@ -62,6 +63,7 @@ describe('site redirects and files over HTTP', () => {
     write('site/blog/rss.xml', '<?xml version="1.0"?><rss version="2.0"></rss>');
     write('site/errors/en-US/not-found/index.html', '<p>Page Not Found: {nubo:requested-path}</p>');
     write('drive-app/index.html', '<div id="root"></div>');
+    await writeSiteIndex(path.join(distDir, 'site'));
     server = await startTestServer('sqlite', { distDir });
   });
 
