@@ -1,6 +1,6 @@
 // What both entries of the drive app (the app itself, and the share page on its own) do before
 // showing a page: the theme, embedded mode, a reload when a page chunk is gone, and the UI strings.
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './stores/theme.ts';
 import { AppRoot } from './components/AppRoot.tsx';
@@ -22,6 +22,24 @@ export function boot(page: ReactNode, { serverRendered = false } = {}): void {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from the page');
-  if (serverRendered) hydrateRoot(root, <AppRoot>{page}</AppRoot>);
-  else createRoot(root).render(<AppRoot>{page}</AppRoot>);
+  const app = (
+    <AppRoot>
+      {page}
+      <MarkInteractive />
+    </AppRoot>
+  );
+  if (serverRendered) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
+/**
+ * Marks the document (`data-interactive`) once React has taken the page over: a server-rendered
+ * page shows its controls a moment before they answer, and its script now loads after the first
+ * paint, so a browser test waits for the mark before it presses anything.
+ */
+function MarkInteractive() {
+  useEffect(() => {
+    document.documentElement.dataset.interactive = 'true';
+  }, []);
+  return null;
 }

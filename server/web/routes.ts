@@ -136,7 +136,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
         for (const line of rendered.setCookies) reply.header('Set-Cookie', line);
         // The same page goes to every visitor who may see the same: its scripts are allowed by
         // their hashes (a nonce would make each answer new, to be compressed anew).
-        reply.header('Content-Security-Policy', pagePolicy(appShell('share.html').inlineScripts, frameAncestors)).header('Content-Language', answer.locale);
+        reply.header('Content-Security-Policy', pagePolicy(rendered.inlineScripts, frameAncestors)).header('Content-Language', answer.locale);
         // The page holds this visitor's view of the share (their passcode token's, their network's).
         reply.header('Cache-Control', 'no-store').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
         const encoding = pageEncodings.negotiate(request.headers['accept-encoding'] ?? '');

@@ -1,6 +1,6 @@
 // The share page as the server renders it, over real HTTP on both engines, with the built app
 // (dist/drive-app and dist/share-server, which `npm test` builds first).
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +59,13 @@ describe.each(ENGINES)('the server-rendered share page on %s', (engine) => {
     // Its styles come in the page: nothing to fetch before it may paint.
     expect(html).not.toMatch(/<link rel="stylesheet"/);
     expect(html).toMatch(/<style>[\s\S]*?\.share-file\b[\s\S]*?<\/style>/);
+    // Its modules are asked for after the first paint, by the loader at the end of the body, not
+    // in the head where a phone would fetch them before painting the files.
+    const shell = readFileSync(path.join(import.meta.dirname, '../../dist/drive-app/share.html'), 'utf8');
+    const entry = /<script type="module" crossorigin src="([^"]+)">/.exec(shell)?.[1];
+    expect(entry).toBeDefined();
+    expect(html).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
+    expect(html).toMatch(new RegExp(`<script>requestAnimationFrame\\(.*"${entry}".*</script></body>`));
     expect(html).toMatch(/<html lang="ja"/);
     expect(html).toContain('<title>Trip &lt;script&gt; · Nubo</title>');
     // The title is text in the page, and the data element cannot be closed by a name.

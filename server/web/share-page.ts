@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { inlineScriptHashes } from '#shared/content-security.ts';
 import { memoryCookieJar, readSharePasscodeToken, rememberSharePasscodeToken } from '#shared/cookies.ts';
 import { LOCALE_HTML_LANG, type Locale } from '#shared/i18n/locales.ts';
 import type { Translate } from '#shared/i18n/translator.ts';
@@ -45,8 +46,11 @@ export type SharePageRequest = {
   locale: Locale;
 };
 
-/** A rendered share page, or undefined when the page's script must render it itself. */
-export type RenderedSharePage = { page: CachedPage; setCookies: string[] } | undefined;
+/**
+ * A rendered share page and the hashes of the inline scripts it runs (for its content security
+ * policy), or undefined when the page's script must render it itself.
+ */
+export type RenderedSharePage = { page: CachedPage; setCookies: string[]; inlineScripts: string[] } | undefined;
 
 export function sharePageRenderer({ distDir, messages, shares, blockedNetworks, secureCookies, log }: SharePageOptions) {
   const shellFile = path.join(distDir, 'drive-app', 'share.html');
@@ -56,14 +60,14 @@ export function sharePageRenderer({ distDir, messages, shares, blockedNetworks, 
   const pages = pageCache(PAGE_CACHE_BYTES);
   // Both built files, looked for once (the first share page asked for): without them the page's
   // script renders the page alone.
-  let built: Promise<{ shell: string; renderPage: RenderSharePage } | undefined> | undefined;
+  let built: Promise<{ shell: string; inlineScripts: string[]; renderPage: RenderSharePage } | undefined> | undefined;
   const loadBuilt = () =>
     (built ??=
       existsSync(renderFile) && existsSync(shellFile)
-        ? import(pathToFileURL(renderFile).href).then((module: { renderSharePage: RenderSharePage }) => ({
-            shell: withStylesInline(readFileSync(shellFile, 'utf8'), path.join(distDir, 'drive-app')),
-            renderPage: module.renderSharePage,
-          }))
+        ? import(pathToFileURL(renderFile).href).then((module: { renderSharePage: RenderSharePage }) => {
+            const shell = withScriptsAfterPaint(withStylesInline(readFileSync(shellFile, 'utf8'), path.join(distDir, 'drive-app')));
+            return { shell, inlineScripts: inlineScriptHashes(shell), renderPage: module.renderSharePage };
+          })
         : Promise.resolve(undefined));
 
   /** What the share holds for this visitor at this address, as the API would answer the page. */
@@ -100,7 +104,7 @@ export function sharePageRenderer({ distDir, messages, shares, blockedNetworks, 
   return async function renderSharePage(page: SharePageRequest): Promise<RenderedSharePage> {
     const app = await loadBuilt();
     if (!app) return undefined;
-    const { shell, renderPage } = app;
+    const { shell, inlineScripts, renderPage } = app;
     const jar = memoryCookieJar(page.request.headers.cookie, { secure: secureCookies });
     let first: ShareFirstView;
     try {
@@ -139,7 +143,7 @@ export function sharePageRenderer({ distDir, messages, shares, blockedNetworks, 
       cached = cachedPage(html);
       pages.set(key, cached);
     }
-    return { page: cached, setCookies: jar.setCookieHeaders() };
+    return { page: cached, setCookies: jar.setCookieHeaders(), inlineScripts };
   };
 }
 
@@ -153,6 +157,30 @@ function withStylesInline(shell: string, appDir: string): string {
     const stylesheet = path.join(appDir, file);
     return existsSync(stylesheet) ? `<style>${readFileSync(stylesheet, 'utf8')}</style>` : link;
   });
+}
+
+/**
+ * The shell with its module scripts asked for after the first paint instead of in its head: the
+ * rendered page needs none of them to show, and a phone on a slow network that requests 100 KB of
+ * modules before painting (as Chromium does with module scripts and preloads in the head) paints
+ * the files only once they have arrived (Lighthouse's phone run: LCP 1.7 s against 1.0 s). The
+ * preloads go out with the entry, in parallel, as before; the page is taken over a frame later.
+ */
+function withScriptsAfterPaint(shell: string): string {
+  const entry = /<script type="module" crossorigin src="(\/app\/[^"]+\.js)"><\/script>\s*/.exec(shell);
+  if (!entry) return shell;
+  const preloads: string[] = [];
+  const rest = shell.replace(entry[0], '').replace(/<link rel="modulepreload" crossorigin href="(\/app\/[^"]+\.js)">\s*/g, (_link, href: string) => {
+    preloads.push(href);
+    return '';
+  });
+  // The addresses are the build's own asset paths; as JSON inside a script they are still kept from closing it.
+  const addresses = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
+  const loader =
+    `<script>requestAnimationFrame(function(){setTimeout(function(){` +
+    `${addresses(preloads)}.forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.appendChild(link)});` +
+    `var script=document.createElement("script");script.type="module";script.crossOrigin="";script.src=${addresses(entry[1])};document.body.appendChild(script)})})</script>`;
+  return rest.replace('</body>', () => `${loader}</body>`);
 }
 
 /** A rendered page as sent: its HTML, and each compressed form made once, when first asked for. */

@@ -2,7 +2,7 @@
 // and dark: a serious or critical violation (text too faint to read, a control whose name is not
 // the words it shows, a region a keyboard cannot reach) fails the test, naming rule and elements.
 import type { Page } from '@playwright/test';
-import { call, file, folder, item, openFile, signUp, toolbar } from './drive-helpers.ts';
+import { call, file, folder, item, openFile, openShare, signUp, toolbar } from './drive-helpers.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 const THEMES = ['light', 'dark'] as const;
@@ -110,14 +110,14 @@ test('the share page: the passcode form, the files, and a folder inside', async 
     custom_pass_code: 'sea42',
   });
 
-  await page.goto(`/s/${shareId}?locale=en-US`);
+  await openShare(page, `/s/${shareId}?locale=en-US`);
   await expect(page.getByRole('textbox', { name: 'Passcode' })).toBeVisible();
   await inBothThemes(page, 'the share page asking for its passcode');
   await page.getByRole('textbox', { name: 'Passcode' }).fill('sea42');
   await page.getByRole('button', { name: 'Open' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Trip' })).toBeVisible();
   await inBothThemes(page, 'the share page');
-  await page.goto(`/s/${shareId}/${trip}?locale=en-US`);
+  await openShare(page, `/s/${shareId}/${trip}?locale=en-US`);
   await expect(page.getByText('plan.txt')).toBeVisible();
   await inBothThemes(page, 'a folder of the share page');
 });

@@ -90,3 +90,12 @@ export async function file(page: Page, name: string, parentId: string, bytes: Bu
   );
   return created.file.id;
 }
+
+/**
+ * Opens a share page and waits until its script has taken over the server's HTML (boot.tsx marks
+ * the document): the files show at the first paint, their controls answer only from then on.
+ */
+export async function openShare(page: Page, address: string) {
+  await page.goto(address);
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+}

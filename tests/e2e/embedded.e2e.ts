@@ -2,7 +2,7 @@
 // native app's webview with its bridge played by the test.
 import http from 'node:http';
 import type { Page } from '@playwright/test';
-import { signUp } from './drive-helpers.ts';
+import { openShare, signUp } from './drive-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 const appOrigin = (page: Page) => new URL(page.url()).origin;
@@ -218,7 +218,7 @@ test.describe('inside the native app', () => {
     const context = await browser.newContext({ userAgent: 'Mozilla/5.0 (iPhone) NuboApp/3.1.0' });
     const page = await context.newPage();
     await page.addInitScript(fakeNativeApp({}), { language: 'ja', bearer });
-    await page.goto(`/s/${shareId}`);
+    await openShare(page, `/s/${shareId}`);
     // The share page is a page of its own: embedded mode comes with it on an embedded visit.
     await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
     await expect(page.getByRole('list', { name: '共有ファイル' }).getByRole('button', { name: 'Album' })).toBeVisible();

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { call, file, folder, item, newFolder, PASSWORD, signUp, toolbar } from './drive-helpers.ts';
+import { call, file, folder, item, newFolder, openShare, PASSWORD, signUp, toolbar } from './drive-helpers.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -30,7 +30,7 @@ test.describe('a shared link', () => {
   test('asks for the passcode, says when it is wrong, browses two levels down, previews, and saves the tree after signing in', async ({ browser, page }) => {
     const { shareId } = await sharedTrip(browser, { pass_code_option: 'REQUIRED', custom_pass_code: 'sea42' });
 
-    await page.goto(`/s/${shareId}?locale=en-US`);
+    await openShare(page, `/s/${shareId}?locale=en-US`);
     await expect(page.getByRole('heading', { level: 1, name: 'This share needs a passcode' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Passcode' }).fill('wrong1');
     await page.getByRole('button', { name: 'Open' }).click();
@@ -79,7 +79,7 @@ test.describe('a shared link', () => {
 
   test('walks in and out of folders with Back and Forward, in place', async ({ browser, page }) => {
     const { shareId } = await sharedTrip(browser);
-    await page.goto(`/s/${shareId}?locale=en-US`);
+    await openShare(page, `/s/${shareId}?locale=en-US`);
     await shared(page).getByRole('button', { name: 'Trip' }).click();
     await shared(page).getByRole('button', { name: 'Day 1' }).click();
     await expect(shared(page).getByRole('button', { name: 'Beach' })).toBeVisible();
@@ -130,7 +130,7 @@ test.describe('a shared link', () => {
     await page.goto('/drive/login?locale=en-US');
     await page.evaluate(() => localStorage.setItem('pp_dark_mode', 'true'));
 
-    await page.goto(`/s/${shareId}?locale=en-US`);
+    await openShare(page, `/s/${shareId}?locale=en-US`);
     // The remembered theme is on from the first paint, and the toggle says so once the script runs.
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', 'true');
@@ -170,7 +170,7 @@ test.describe('a shared link', () => {
     // Someone saves the restore-limited share once.
     await call(moderator, 'POST', '/drive/v1/share/restore', { share_id: usedUp.shareId });
 
-    const visit = async (shareId: string) => page.goto(`/s/${shareId}?locale=en-US`);
+    const visit = async (shareId: string) => openShare(page, `/s/${shareId}?locale=en-US`);
     await visit(expired.shareId);
     await expect(page.getByRole('heading', { level: 1, name: 'This share has expired' })).toBeVisible();
     await visit(cancelled.shareId);
@@ -275,7 +275,7 @@ test.describe('a shared link', () => {
     const { share_id: shareId } = await call<{ share_id: string }>(owner, 'POST', '/drive/v1/share', { file_ids: [...made, album], title: 'Holiday' });
 
     await signUp(page, 'Album Saver');
-    await page.goto(`/s/${shareId}`);
+    await openShare(page, `/s/${shareId}`);
     const entries = shared(page).getByRole('listitem');
     // Only the rows in view are in the page; each says where it sits in the whole list (-1: more to come).
     await expect(entries.first()).toHaveAttribute('aria-setsize', '-1');
@@ -322,7 +322,7 @@ test.describe('a shared link', () => {
     }, big);
     const { share_id: shareId } = await call<{ share_id: string }>(owner, 'POST', '/drive/v1/share', { file_ids: [big] });
 
-    await page.goto(`/s/${shareId}/${big}?locale=en-US`);
+    await openShare(page, `/s/${shareId}/${big}?locale=en-US`);
     const entries = shared(page).getByRole('listitem');
     await expect(shared(page).getByRole('button', { name: 'Item 320' })).toBeVisible();
     // Scrolled to the end, page after page: never more than a screen's rows (and a few around) in the page.
@@ -358,7 +358,7 @@ test.describe('a shared link', () => {
 
   test('a visitor reports a share to the operator, with a reason and a note, from the keyboard', async ({ browser, page }) => {
     const { shareId } = await sharedTrip(browser);
-    await page.goto(`/s/${shareId}?locale=en-US`);
+    await openShare(page, `/s/${shareId}?locale=en-US`);
     await page.getByRole('button', { name: 'Report this share' }).click();
     const dialog = page.getByRole('dialog', { name: 'Report this share' });
     await expect(dialog.getByRole('button', { name: 'Send the report' })).toBeDisabled();
@@ -377,7 +377,7 @@ test.describe('a shared link', () => {
     const { shareId } = await sharedTrip(browser);
     await signUp(page, 'Folder Chooser');
     await newFolder(page, 'Inbox');
-    await page.goto(`/s/${shareId}`);
+    await openShare(page, `/s/${shareId}`);
     await page.getByRole('button', { name: 'Save to…' }).click();
     const picker = page.getByRole('dialog', { name: 'Save to a folder' });
     // Without a folder chosen, the plain Save button is the way (into Saved shares).
