@@ -285,7 +285,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   await app.register(moderationRoutes, { moderation, auth });
   const reports = reportsService({ db: database.db, counters, moderation });
   await app.register(reportRoutes, { reports });
-  await app.register(adminRoutes, { admin: adminService({ db: database.db }), premium, reports, auth, config });
+  await app.register(adminRoutes, { admin: adminService({ db: database.db }), premium, reports, auth, config, campaigns });
   await accounts.grantAdminRoles(config.adminEmails);
   app.addHook('onReady', async () => {
     await offline.sweepWork();

@@ -3,7 +3,7 @@
 import type { MessageKey } from './i18n/translator.ts';
 
 /** Paths the drive app answers itself (a share's own path gets the share page). */
-export const APP_ROUTE_PREFIXES = ['/s', '/drive', '/auth', '/loading', '/referral'] as const;
+export const APP_ROUTE_PREFIXES = ['/s', '/drive', '/auth', '/loading', '/referral', '/admin'] as const;
 
 /** The drive's own pages, where embedded-mode links may point. */
 export const DRIVE_PATH = '/drive';
@@ -30,6 +30,21 @@ export const PAYMENT_TRAFFIC_PATH = '/drive/payment/traffic';
 /** Where an invite link leads (SPEC §2.4 /referral): it keeps the code for the sign-up that follows. */
 export const REFERRAL_PATH = '/referral';
 
+/** The operator console (for accounts with the admin role): a section of the drive app. */
+export const CONSOLE_PATH = '/admin';
+export const CONSOLE_USERS_PATH = '/admin/users';
+export const CONSOLE_USER_PATTERN = '/admin/users/:userId';
+export const CONSOLE_REPORTS_PATH = '/admin/reports';
+export const CONSOLE_CODES_PATH = '/admin/codes';
+export const CONSOLE_PLANS_PATH = '/admin/plans';
+export const CONSOLE_SETTINGS_PATH = '/admin/settings';
+export const CONSOLE_AUDIT_PATH = '/admin/audit';
+
+/** An account's page in the console. */
+export function consoleUserPath(userId: string): string {
+  return `${CONSOLE_USERS_PATH}/${encodeURIComponent(userId)}`;
+}
+
 /** Every page of the drive app, as route patterns: anything else under its prefixes is not found. */
 export const APP_PAGES = [
   SIGN_IN_PATH,
@@ -49,6 +64,14 @@ export const APP_PAGES = [
   PAYMENT_STORAGE_PATH,
   PAYMENT_TRAFFIC_PATH,
   REFERRAL_PATH,
+  CONSOLE_PATH,
+  CONSOLE_USERS_PATH,
+  CONSOLE_USER_PATTERN,
+  CONSOLE_REPORTS_PATH,
+  CONSOLE_CODES_PATH,
+  CONSOLE_PLANS_PATH,
+  CONSOLE_SETTINGS_PATH,
+  CONSOLE_AUDIT_PATH,
 ] as const;
 
 export function isAppRoute(path: string): boolean {
@@ -81,4 +104,15 @@ export const DRIVE_SECTIONS: readonly DriveSection[] = [
   { path: TRASH_PATH, labelKey: 'drive.sidebar.trash' },
   { path: PAYMENT_PATH, labelKey: 'drive.sidebar.premium' },
   { path: ACCOUNT_PATH, labelKey: 'drive.sidebar.account' },
+];
+
+/** The console's sections, in its navigation. */
+export const CONSOLE_SECTIONS: readonly DriveSection[] = [
+  { path: CONSOLE_PATH, labelKey: 'console.nav.overview' },
+  { path: CONSOLE_USERS_PATH, labelKey: 'console.nav.users' },
+  { path: CONSOLE_REPORTS_PATH, labelKey: 'console.nav.reports' },
+  { path: CONSOLE_CODES_PATH, labelKey: 'console.nav.codes' },
+  { path: CONSOLE_PLANS_PATH, labelKey: 'console.nav.plans' },
+  { path: CONSOLE_SETTINGS_PATH, labelKey: 'console.nav.settings' },
+  { path: CONSOLE_AUDIT_PATH, labelKey: 'console.nav.audit' },
 ];

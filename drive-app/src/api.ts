@@ -4,6 +4,7 @@
 import { CLIENT_IDS } from '#shared/accounts/clients.ts';
 import { accountMailApi } from '#shared/api/account-mail-client.ts';
 import { ACCOUNT_PATHS, type TokenBody, type WebSession } from '#shared/api/accounts.ts';
+import { adminApi } from '#shared/api/admin-client.ts';
 import { createApiClient } from '#shared/api/client.ts';
 import { filesApi } from '#shared/api/files-client.ts';
 import { invitationsApi } from '#shared/api/invitations-client.ts';
@@ -65,3 +66,6 @@ export const driveAccountMail = accountMailApi(api);
 
 /** Reporting a share to the operator, over the same client. */
 export const driveReports = reportsApi(api);
+
+/** The operator console's API (the server answers it to accounts with the admin role only). */
+export const driveAdmin = adminApi(api);

@@ -6,6 +6,14 @@ import { Outlet, type RouteObject } from 'react-router';
 import {
   ACCOUNT_PATH,
   ALL_FILES_PATH,
+  CONSOLE_AUDIT_PATH,
+  CONSOLE_CODES_PATH,
+  CONSOLE_PATH,
+  CONSOLE_PLANS_PATH,
+  CONSOLE_REPORTS_PATH,
+  CONSOLE_SETTINGS_PATH,
+  CONSOLE_USER_PATTERN,
+  CONSOLE_USERS_PATH,
   DOWNLOADS_PATH,
   DRIVE_SIGN_IN_PATH,
   FOLDER_PATH_PATTERN,
@@ -31,6 +39,20 @@ const auth = scene(async () => (await import('./scenes/Auth.tsx')).Auth);
 const allFiles = scene(async () => (await import('./scenes/AllFiles.tsx')).AllFiles);
 
 export const ROUTES: RouteObject[] = [
+  {
+    // The operator console: its own layout and navigation, loaded only by those who open it.
+    lazy: async () => ({ Component: (await import('./console/ConsoleLayout.tsx')).ConsoleLayout }),
+    children: [
+      { path: CONSOLE_PATH, lazy: scene(async () => (await import('./console/Overview.tsx')).ConsoleOverview) },
+      { path: CONSOLE_USERS_PATH, lazy: scene(async () => (await import('./console/Users.tsx')).ConsoleUsers) },
+      { path: CONSOLE_USER_PATTERN, lazy: scene(async () => (await import('./console/User.tsx')).ConsoleUser) },
+      { path: CONSOLE_REPORTS_PATH, lazy: scene(async () => (await import('./console/Reports.tsx')).ConsoleReports) },
+      { path: CONSOLE_CODES_PATH, lazy: scene(async () => (await import('./console/Codes.tsx')).ConsoleCodes) },
+      { path: CONSOLE_PLANS_PATH, lazy: scene(async () => (await import('./console/Plans.tsx')).ConsolePlans) },
+      { path: CONSOLE_SETTINGS_PATH, lazy: scene(async () => (await import('./console/Settings.tsx')).ConsoleSettings) },
+      { path: CONSOLE_AUDIT_PATH, lazy: scene(async () => (await import('./console/Audit.tsx')).ConsoleAudit) },
+    ],
+  },
   {
     element: (
       <SimpleLayout>

@@ -23,6 +23,7 @@ export function presentProfile(user: UserRow): UserProfile {
     password: user.password_hash ? 'SET' : '',
     email_verified: user.email_verified_at !== null,
     status: user.status,
+    roles: user.role === 'admin' ? ['admin'] : [],
     created_at: new Date(user.created_at).toISOString(),
   };
 }

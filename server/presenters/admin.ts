@@ -1,6 +1,7 @@
 // Accounts and audit entries as the operator console sees them: unlike a person's own profile,
 // the e-mail address is shown whole (the operator runs the server that holds it).
-import type { AdminUser, AdminUserDetail, AuditEntry, Overview } from '#shared/api/admin.ts';
+import type { AdminUser, AdminUserDetail, AuditEntry, Campaign, Overview } from '#shared/api/admin.ts';
+import { CAMPAIGN_SLUGS, type CampaignCalendar } from '#shared/campaigns.ts';
 import type { Config } from '../config.ts';
 import type { UserRow } from '../db/repositories/accounts.ts';
 import type { AdminAuditRow } from '../db/repositories/admin.ts';
@@ -108,4 +109,28 @@ export function presentSettings(config: Config, version: string) {
     ['METRICS_TOKEN', config.metricsToken ? SET : UNSET],
   ];
   return { version, settings: settings.map(([name, value]) => ({ name, value: String(value) })) };
+}
+
+/** The campaign calendar as the console shows it, in the calendar's order. */
+export function presentCampaigns(calendar: CampaignCalendar): Campaign[] {
+  return CAMPAIGN_SLUGS.map((slug) => {
+    const campaign = calendar[slug];
+    const compensation = campaign.compensation;
+    return {
+      slug,
+      campaign_id: campaign.campaignId ?? slug,
+      starts_at: new Date(campaign.starts).toISOString(),
+      ends_at: new Date(campaign.ends).toISOString(),
+      ...(compensation
+        ? {
+            compensation: {
+              kind: compensation.grant.kind,
+              days: compensation.grant.days,
+              bytes: String(compensation.grant.bytes ?? 0),
+              ...(compensation.createdBefore !== undefined ? { accounts_created_before: new Date(compensation.createdBefore).toISOString() } : {}),
+            },
+          }
+        : {}),
+    };
+  });
 }

@@ -41,6 +41,7 @@ describe.each(ENGINES)('the operator console’s API on %s', (engine) => {
       ['GET', ADMIN_PATHS.codes],
       ['POST', ADMIN_PATHS.codes],
       ['POST', ADMIN_PATHS.revokeCodes],
+      ['GET', ADMIN_PATHS.campaigns],
     ] as const) {
       const body = method === 'GET' ? undefined : {};
       expect((await browser.request(method, path, body)).body.error, `${method} ${path}`).toBe('permission_denied');
@@ -162,6 +163,19 @@ describe.each(ENGINES)('the operator console’s API on %s', (engine) => {
     expect(settings).toMatchObject({ PUBLIC_URL: server.config.publicUrl, ADMIN_EMAILS: adminEmail, METRICS_TOKEN: '', SMTP_URL: '' });
     if (engine === 'postgres') expect(settings.DATABASE_URL).toMatch(/^postgres:\/\//);
     else expect(settings.DATABASE_URL).toMatch(/^sqlite:.*nubo\.db$/);
+  });
+
+  it('lists the campaigns of the calendar with their dates and what claiming one gives', async () => {
+    const { body } = await admin.get(ADMIN_PATHS.campaigns);
+    expect(body.campaigns.map((campaign: { slug: string }) => campaign.slug)).toEqual(['christmas', 'compensation', 'black-friday', 'black-friday-2024']);
+    expect(body.campaigns[1]).toEqual({
+      slug: 'compensation',
+      campaign_id: 'aliyun_accident_202409',
+      starts_at: '2026-11-01T00:00:00.000Z',
+      ends_at: '2027-01-31T00:00:00.000Z',
+      compensation: { kind: 'premium', days: 7, bytes: '0', accounts_created_before: '2026-11-01T00:00:00.000Z' },
+    });
+    expect(body.campaigns[0]).not.toHaveProperty('compensation');
   });
 
   it('grants and removes the admin role, never removing the last admin', async () => {

@@ -11,6 +11,7 @@ import {
   AdminUserSchema,
   AuditList,
   AuditQuery,
+  CampaignList,
   CodeBatchList,
   MintCodesBody,
   OverviewSchema,
@@ -24,10 +25,19 @@ import {
   UpdateAdminUserBody,
 } from '#shared/api/admin.ts';
 import { ApiErrorSchema, EmptySchema } from '#shared/api/resources.ts';
+import type { CampaignCalendar } from '#shared/campaigns.ts';
 import { type Authenticator, authOf } from '../auth/authenticate.ts';
 import type { Config } from '../config.ts';
 import { readPageToken, writePageToken } from '../pagination.ts';
-import { presentAdminUser, presentAdminUserDetail, presentAuditEntry, presentCodeBatch, presentOverview, presentSettings } from '../presenters/admin.ts';
+import {
+  presentAdminUser,
+  presentAdminUserDetail,
+  presentAuditEntry,
+  presentCampaigns,
+  presentCodeBatch,
+  presentOverview,
+  presentSettings,
+} from '../presenters/admin.ts';
 import { presentMintedCodes } from '../presenters/premium.ts';
 import { presentShareReport } from '../presenters/reports.ts';
 import type { AdminService } from '../services/admin.ts';
@@ -39,9 +49,9 @@ import { fastifyPath } from './fastify-path.ts';
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const PAGE = 50;
 
-type Options = { admin: AdminService; premium: PremiumService; reports: ReportsService; auth: Authenticator; config: Config };
+type Options = { admin: AdminService; premium: PremiumService; reports: ReportsService; auth: Authenticator; config: Config; campaigns: CampaignCalendar };
 
-export const adminRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { admin, premium, reports, auth, config }) => {
+export const adminRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { admin, premium, reports, auth, config, campaigns }) => {
   // Every route here: signed in, then an admin; whoever else asks is refused before anything is read.
   app.addHook('preValidation', auth.requireAdmin);
 
@@ -128,6 +138,10 @@ export const adminRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { adm
       return { taken_down_hashes: takedown.hashes.length, flagged_shares: takedown.shareIds.length };
     },
   );
+
+  app.get(ADMIN_PATHS.campaigns, { schema: { tags: ['admin'], response: { 200: CampaignList, ...errors } } }, async () => ({
+    campaigns: presentCampaigns(campaigns),
+  }));
 
   app.get(ADMIN_PATHS.settings, { schema: { tags: ['admin'], response: { 200: SettingsSchema, ...errors } } }, async () => presentSettings(config, VERSION));
 

@@ -127,6 +127,8 @@ export const UserProfileSchema = Type.Object({
   /** Whether the owner confirmed the address through the link mailed to it. */
   email_verified: Type.Boolean(),
   status: Type.String(),
+  /** 'admin' for the operators of this server (they see the console); empty for everyone else. */
+  roles: Type.Array(Type.String()),
   created_at: Time,
 });
 export type UserProfile = Static<typeof UserProfileSchema>;

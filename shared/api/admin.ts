@@ -2,6 +2,7 @@
 // permission_denied): the accounts — found by e-mail, name or id, their storage, quota, status
 // and role changed — and the audit log every such change is written to.
 import { type Static, Type } from 'typebox';
+import { GRANT_KINDS } from './premium.ts';
 import { ShareReportSchema } from './reports.ts';
 import { Int64String, oneOf, Time } from './resources.ts';
 
@@ -23,6 +24,8 @@ export const ADMIN_PATHS = {
   resolveReport: '/admin/v1/reports:resolve',
   /** POST `{ batch }`: the batch's codes not yet redeemed stop working. */
   revokeCodes: '/admin/v1/codes:revoke',
+  /** GET: the campaigns of CAMPAIGNS_FILE, their dates and what claiming one gives. */
+  campaigns: '/admin/v1/campaigns',
 } as const;
 
 export const ACCOUNT_STATUSES = ['ACTIVE', 'DISABLED'] as const;
@@ -136,3 +139,18 @@ export const ReportQuery = Type.Object({
 export const ReportList = Type.Object({ reports: Type.Array(ShareReportSchema), next_page_token: Type.String() });
 export const ResolveReportBody = Type.Object({ report_id: Type.String({ minLength: 1, maxLength: 64 }), action: oneOf(['dismiss', 'take_down'] as const) });
 export const ResolvedReportSchema = Type.Object({ taken_down_hashes: Type.Integer(), flagged_shares: Type.Integer() });
+
+export const CampaignSchema = Type.Object({
+  /** The campaign's page, /activity/<slug>. */
+  slug: Type.String(),
+  /** What POST /vip/v1/activity/compensate calls it. */
+  campaign_id: Type.String(),
+  starts_at: Time,
+  ends_at: Time,
+  /** What claiming it gives once per account, and to accounts created before when (if set). */
+  compensation: Type.Optional(
+    Type.Object({ kind: oneOf(GRANT_KINDS), days: Type.Integer(), bytes: Int64String, accounts_created_before: Type.Optional(Time) }),
+  ),
+});
+export type Campaign = Static<typeof CampaignSchema>;
+export const CampaignList = Type.Object({ campaigns: Type.Array(CampaignSchema) });

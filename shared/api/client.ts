@@ -42,6 +42,8 @@ export type ApiClientOptions = {
 export type ApiClient = {
   get<T>(path: string, query?: Record<string, string | number | boolean | undefined>): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
+  /** A POST answered with text rather than JSON (an export, such as minted codes as CSV). */
+  postForText(path: string, body?: unknown): Promise<string>;
   patch<T>(path: string, body?: unknown): Promise<T>;
   put<T>(path: string, body?: unknown): Promise<T>;
   delete<T>(path: string, query?: Record<string, string | number | boolean | undefined>): Promise<T>;
@@ -91,6 +93,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           .json(body ?? {})
           .post()
           .json(),
+      ),
+    postForText: (path, body) =>
+      settle(
+        request(path)
+          .json(body ?? {})
+          .post()
+          .text(),
       ),
     patch: (path, body) =>
       settle(

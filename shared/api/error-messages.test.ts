@@ -36,6 +36,11 @@ describe('failureMessage', () => {
     expect(failureMessage(apiError(400, 'password_too_weak', [{ field: 'new_password', reason: 'too_short' }]), at).values).toEqual({ min: 8 });
   });
 
+  it('tells an operator that the last operator cannot stop being one, and other refusals as refusals', () => {
+    expect(failureMessage(apiError(403, 'permission_denied', [{ reason: 'last_admin' }]), at)).toEqual({ key: 'console.error.lastAdmin' });
+    expect(failureMessage(apiError(403, 'permission_denied'), at)).toEqual({ key: 'error.permissionDenied' });
+  });
+
   it('names the wrong current password when changing it', () => {
     expect(failureMessage(apiError(400, 'invalid_account_or_password', [{ field: 'old_password', reason: 'wrong' }]), at).key).toBe(
       'account.password.wrongCurrent',

@@ -155,6 +155,10 @@ export function failureMessage(failure: unknown, { locale, now = Date.now(), mes
       return invalidRequest(fields);
     case 'too_many_requests':
       return tooManyRequests(failure, locale, now);
+    case 'permission_denied':
+      // The console's one refusal with a remedy: the last operator cannot stop being one.
+      if (failure.details.some((detail) => (detail as { reason?: unknown } | null)?.reason === 'last_admin')) return { key: 'console.error.lastAdmin' };
+      break;
     case 'task_limit_reached':
       // The day's allowance and the running tasks are two limits with two different remedies.
       return { key: fields.some((detail) => detail.reason === 'daily') ? 'files.error.dailyLimit' : 'files.error.runningLimit' };
@@ -173,6 +177,7 @@ export const FAILURE_MESSAGE_KEYS: readonly MessageKey[] = [
     'error.tooManyRequests',
     'account.password.wrongCurrent',
     'files.error.dailyLimit',
+    'console.error.lastAdmin',
     ...Object.values(API_ERROR_MESSAGES),
     ...Object.values(PASSWORD_PROBLEM_MESSAGES).map(({ key }) => key),
     ...Object.values(NAME_PROBLEM_MESSAGES).map(({ key }) => key),

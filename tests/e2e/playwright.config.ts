@@ -72,8 +72,8 @@ export default defineConfig({
       // Torrents find their peers through the test's tracker on loopback: no DHT, any free port.
       OFFLINE_DHT: 'off',
       OFFLINE_TORRENT_PORT: '0',
-      // The share tests take content down as this moderator.
-      ADMIN_EMAILS: 'moderator@e2e.example.com',
+      // The share tests take content down as this moderator; the console tests run it as the operator.
+      ADMIN_EMAILS: 'moderator@e2e.example.com,operator@e2e.example.com',
       // A calendar with one campaign ended long ago and others running for decades, so the
       // activity-end tests do not depend on today's date.
       CAMPAIGNS_FILE: path.join(root, 'tests/fixtures/campaigns.e2e.json'),

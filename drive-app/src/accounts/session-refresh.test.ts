@@ -12,6 +12,7 @@ function fakeClient(answer: (call: number) => Promise<unknown>): ApiClient & { c
     calls: 0,
     get: () => answer(++client.calls),
     post: () => answer(++client.calls),
+    postForText: () => answer(++client.calls),
     patch: () => answer(++client.calls),
     put: () => answer(++client.calls),
     delete: () => answer(++client.calls),

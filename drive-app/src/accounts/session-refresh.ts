@@ -70,6 +70,7 @@ export function withSessionRefresh(client: ApiClient, options: SessionRefreshOpt
     get: <T>(path: string, query?: Query) => sendRenewingOnce(() => client.get<T>(path, query)),
     delete: <T>(path: string, query?: Query) => sendRenewingOnce(() => client.delete<T>(path, query)),
     post: <T>(path: string, body?: unknown) => sendRenewingOnce(() => client.post<T>(path, body)),
+    postForText: (path: string, body?: unknown) => sendRenewingOnce(() => client.postForText(path, body)),
     patch: <T>(path: string, body?: unknown) => sendRenewingOnce(() => client.patch<T>(path, body)),
     put: <T>(path: string, body?: unknown) => sendRenewingOnce(() => client.put<T>(path, body)),
   };

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { NavLink } from 'react-router';
-import { DOWNLOADS_PATH, DRIVE_SECTIONS } from '#shared/app-paths.ts';
+import { CONSOLE_PATH, DOWNLOADS_PATH, DRIVE_SECTIONS } from '#shared/app-paths.ts';
 import { isEmbedded } from '../embedding/embedding.ts';
 import { useT } from '../i18n.ts';
 import { $downloadsUnderway } from '../stores/downloads.ts';
@@ -15,7 +15,8 @@ export function Sidebar() {
   const t = useT();
   const { isMobile, sidebarMobileVisible } = useStore($layout);
   const open = !isMobile || sidebarMobileVisible;
-  const signedIn = useStore($user).status === 'signed-in';
+  const user = useStore($user);
+  const signedIn = user.status === 'signed-in';
   return (
     <>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a tap beside the open sidebar closes it; keyboards close it with its own button */}
@@ -30,6 +31,13 @@ export function Sidebar() {
               </NavLink>
             </li>
           ))}
+          {user.status === 'signed-in' && user.user.isAdmin && (
+            <li>
+              <NavLink to={CONSOLE_PATH} onClick={() => setSidebarMobileVisible(false)}>
+                {t('console.nav.open')}
+              </NavLink>
+            </li>
+          )}
           <li>
             <a href="/">{t('drive.sidebar.siteHome')}</a>
           </li>

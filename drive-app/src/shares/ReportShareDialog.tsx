@@ -1,20 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
 import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, type ReportReason } from '#shared/api/reports.ts';
-import type { MessageKey } from '#shared/i18n/translator.ts';
 import { driveReports } from '../api.ts';
 import { BusyNotice } from '../components/BusyNotice.tsx';
 import { Dialog } from '../components/dialogs/Dialog.tsx';
 import { FailureNotice } from '../components/FailureNotice.tsx';
 import { useSubmission } from '../components/useSubmission.ts';
 import { useT } from '../i18n.ts';
-
-const REASON_LABELS: Record<ReportReason, MessageKey> = {
-  copyright: 'share.report.reason.copyright',
-  illegal: 'share.report.reason.illegal',
-  abuse: 'share.report.reason.abuse',
-  spam: 'share.report.reason.spam',
-  other: 'share.report.reason.other',
-};
+import { REPORT_REASON_LABELS } from './report-reasons.ts';
 
 /** Telling the server's operator what is wrong with a share: a reason, and a note if the visitor likes. */
 export function ReportShareDialog({ shareId, onClose }: { shareId: string; onClose(): void }) {
@@ -53,7 +45,7 @@ export function ReportShareDialog({ shareId, onClose }: { shareId: string; onClo
                   required
                   {...(index === 0 ? { 'data-autofocus': true } : {})}
                 />
-                {t(REASON_LABELS[value])}
+                {t(REPORT_REASON_LABELS[value])}
               </label>
             ))}
           </fieldset>

@@ -14,6 +14,7 @@ const PROFILE: UserProfile = {
   picture: '',
   password: 'SET',
   email_verified: true,
+  roles: [],
   status: 'ACTIVE',
   created_at: '2026-01-02T03:04:05.000Z',
 };

@@ -28,6 +28,8 @@ export type UserInfo = {
   haveSetPassword: boolean;
   /** Whether the address was confirmed through the link mailed to it. */
   emailVerified: boolean;
+  /** An operator of this server: the console is theirs. */
+  isAdmin: boolean;
   createdAt: string;
 };
 
@@ -41,6 +43,7 @@ export function userInfoFrom(profile: UserProfile): UserInfo {
     status: profile.status,
     haveSetPassword: profile.password === 'SET',
     emailVerified: profile.email_verified,
+    isAdmin: profile.roles.includes('admin'),
     createdAt: profile.created_at,
   };
 }

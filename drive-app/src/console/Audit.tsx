@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { AuditEntry } from '#shared/api/admin.ts';
+import { consoleUserPath } from '#shared/app-paths.ts';
+import { formatDateTime } from '#shared/format.ts';
+import type { MessageKey } from '#shared/i18n/translator.ts';
+import { driveAdmin } from '../api.ts';
+import { BusyNotice } from '../components/BusyNotice.tsx';
+import { FailureNotice } from '../components/FailureNotice.tsx';
+import { useLoad } from '../components/useLoad.ts';
+import { useSubmission } from '../components/useSubmission.ts';
+import { useT } from '../i18n.ts';
+
+/** What each action of the audit log reads as; an action this version does not know shows as written. */
+const ACTION_LABELS: Record<string, MessageKey> = {
+  'user.quota': 'console.audit.action.quota',
+  'user.status': 'console.audit.action.status',
+  'user.role': 'console.audit.action.role',
+  'user.sign_out': 'console.audit.action.signOut',
+  'codes.mint': 'console.audit.action.mint',
+  'codes.revoke': 'console.audit.action.revoke',
+  'report.dismiss': 'console.audit.action.dismiss',
+  'report.take_down': 'console.audit.action.takeDown',
+};
+
+/** Actions on an account, whose target is one to open in the console. */
+const ACCOUNT_ACTIONS = new Set(['user.quota', 'user.status', 'user.role', 'user.sign_out']);
+
+/** /admin/audit: every operator action, newest first, by whom and on what. */
+export function ConsoleAudit() {
+  const t = useT();
+  const { state, reload } = useLoad(() => driveAdmin.audit(), []);
+  const [more, setMore] = useState<{ entries: AuditEntry[]; token: string }>();
+  const { pending, failure, submit } = useSubmission();
+  const first = state.status === 'ready' ? state.value : undefined;
+  const entries = [...(first?.entries ?? []), ...(more?.entries ?? [])];
+  const nextToken = more ? more.token : (first?.next_page_token ?? '');
+  return (
+    <section className="console-page" aria-labelledby="console-audit-title">
+      <h1 id="console-audit-title">{t('console.audit.title')}</h1>
+      {state.status === 'loading' && <BusyNotice text={t('drive.loading')} />}
+      {state.status === 'failed' && <FailureNotice failure={state.error} onRetry={reload} />}
+      {first && entries.length === 0 && <p>{t('console.audit.none')}</p>}
+      {entries.length > 0 && (
+        <div className="console-table-wrap">
+          <table className="console-table">
+            <caption className="visually-hidden">{t('console.audit.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('console.audit.when')}</th>
+                <th scope="col">{t('console.audit.who')}</th>
+                <th scope="col">{t('console.audit.what')}</th>
+                <th scope="col">{t('console.audit.target')}</th>
+                <th scope="col">{t('console.audit.details')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{formatDateTime(entry.created_at)}</td>
+                  <td>{entry.admin_email}</td>
+                  <td>{ACTION_LABELS[entry.action] ? t(ACTION_LABELS[entry.action]!) : entry.action}</td>
+                  <td>{ACCOUNT_ACTIONS.has(entry.action) ? <Link to={consoleUserPath(entry.target_id)}>{entry.target_id}</Link> : entry.target_id}</td>
+                  <td>
+                    <code>{JSON.stringify(entry.details)}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {failure !== undefined && <FailureNotice failure={failure} />}
+      {nextToken && (
+        <button
+          type="button"
+          className="button secondary"
+          disabled={pending}
+          onClick={() =>
+            void submit(async () => {
+              const page = await driveAdmin.audit(nextToken);
+              setMore({ entries: [...(more?.entries ?? []), ...page.entries], token: page.next_page_token });
+            })
+          }
+        >
+          {t('console.more')}
+        </button>
+      )}
+    </section>
+  );
+}

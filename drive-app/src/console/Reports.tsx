@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { ReportState } from '#shared/api/admin-client.ts';
+import type { ShareReport } from '#shared/api/reports.ts';
+import { consoleUserPath } from '#shared/app-paths.ts';
+import { formatDateTime } from '#shared/format.ts';
+import { driveAdmin } from '../api.ts';
+import { BusyNotice } from '../components/BusyNotice.tsx';
+import { ConfirmDialog } from '../components/dialogs/ConfirmDialog.tsx';
+import { FailureNotice } from '../components/FailureNotice.tsx';
+import { useLoad } from '../components/useLoad.ts';
+import { useSubmission } from '../components/useSubmission.ts';
+import { useT } from '../i18n.ts';
+import { REPORT_REASON_LABELS } from '../shares/report-reasons.ts';
+import { Fact } from './Fact.tsx';
+
+/** /admin/reports: the queue of reported shares (oldest first), and the reports handled. */
+export function ConsoleReports() {
+  const t = useT();
+  const [params, setParams] = useSearchParams();
+  const state: ReportState = params.get('state') === 'handled' ? 'handled' : 'open';
+  return (
+    <section className="console-page" aria-labelledby="console-reports-title">
+      <h1 id="console-reports-title">{t('console.reports.title')}</h1>
+      <div className="console-actions" role="group" aria-label={t('console.reports.which')}>
+        <button type="button" className="button secondary" aria-pressed={state === 'open'} onClick={() => setParams({})}>
+          {t('console.reports.open')}
+        </button>
+        <button type="button" className="button secondary" aria-pressed={state === 'handled'} onClick={() => setParams({ state: 'handled' })}>
+          {t('console.reports.handled')}
+        </button>
+      </div>
+      <ReportList key={state} state={state} />
+    </section>
+  );
+}
+
+function ReportList({ state }: { state: ReportState }) {
+  const t = useT();
+  const { state: loaded, reload } = useLoad(() => driveAdmin.reports(state), [state]);
+  const [done, setDone] = useState('');
+  const [takingDown, setTakingDown] = useState<ShareReport>();
+  const { pending, failure, submit } = useSubmission();
+
+  async function resolve(report: ShareReport, action: 'dismiss' | 'take_down') {
+    setDone('');
+    await driveAdmin.resolveReport(report.id, action).then((resolved) => {
+      setDone(
+        action === 'dismiss'
+          ? t('console.reports.dismissed', { title: report.share_title })
+          : t('console.reports.takenDown', { title: report.share_title, count: resolved.flagged_shares }),
+      );
+      reload();
+    });
+  }
+
+  return (
+    <>
+      <p className="console-done" role="status">
+        {done}
+      </p>
+      {failure !== undefined && <FailureNotice failure={failure} />}
+      {loaded.status === 'loading' && <BusyNotice text={t('drive.loading')} />}
+      {loaded.status === 'failed' && <FailureNotice failure={loaded.error} onRetry={reload} />}
+      {loaded.status === 'ready' && loaded.value.reports.length === 0 && (
+        <p>{state === 'open' ? t('console.reports.noneOpen') : t('console.reports.noneHandled')}</p>
+      )}
+      {loaded.status === 'ready' && loaded.value.reports.length > 0 && (
+        <ul className="console-reports" aria-label={state === 'open' ? t('console.reports.open') : t('console.reports.handled')}>
+          {loaded.value.reports.map((report) => (
+            <li key={report.id} className="console-report">
+              <h2>{report.share_title || t('console.reports.untitled')}</h2>
+              <dl className="console-facts">
+                <Fact label={t('console.reports.reason')} value={t(REPORT_REASON_LABELS[report.reason])} />
+                <Fact label={t('console.reports.owner')} value={<Link to={consoleUserPath(report.owner_id)}>{report.owner_email}</Link>} />
+                <Fact label={t('console.reports.received')} value={formatDateTime(report.created_at)} />
+                {state === 'handled' && (
+                  <Fact
+                    label={t('console.reports.outcome')}
+                    value={report.status === 'TAKEN_DOWN' ? t('console.reports.outcomeTakenDown') : t('console.reports.outcomeDismissed')}
+                  />
+                )}
+              </dl>
+              {report.note && <blockquote className="console-report-note">{report.note}</blockquote>}
+              <div className="console-actions">
+                {/* The share as its visitors see it, in a tab of its own: what the report is about. */}
+                <a className="button secondary" href={`/s/${encodeURIComponent(report.share_id)}`} target="_blank" rel="noopener">
+                  {t('console.reports.preview', { title: report.share_title })}
+                </a>
+                {state === 'open' && (
+                  <>
+                    <button type="button" className="button danger" disabled={pending} onClick={() => setTakingDown(report)}>
+                      {t('console.reports.takeDown')}
+                    </button>
+                    <button type="button" className="button secondary" disabled={pending} onClick={() => void submit(() => resolve(report, 'dismiss'))}>
+                      {t('console.reports.dismiss')}
+                    </button>
+                  </>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {takingDown && (
+        <ConfirmDialog
+          title={t('console.reports.takeDownTitle')}
+          confirmLabel={t('console.reports.takeDown')}
+          onClose={() => setTakingDown(undefined)}
+          onConfirm={() => resolve(takingDown, 'take_down')}
+        >
+          <p>{t('console.reports.takeDownText', { title: takingDown.share_title })}</p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

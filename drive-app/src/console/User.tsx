@@ -1,0 +1,166 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { AdminUserDetail } from '#shared/api/admin.ts';
+import { CONSOLE_USERS_PATH } from '#shared/app-paths.ts';
+import { formatDateTime, formatSize, formatThousands } from '#shared/format.ts';
+import { driveAdmin } from '../api.ts';
+import { BusyNotice } from '../components/BusyNotice.tsx';
+import { ConfirmDialog } from '../components/dialogs/ConfirmDialog.tsx';
+import { FailureNotice } from '../components/FailureNotice.tsx';
+import { useLoad } from '../components/useLoad.ts';
+import { useSubmission } from '../components/useSubmission.ts';
+import { useT } from '../i18n.ts';
+import { useAccountWords } from './account-words.ts';
+import { Fact } from './Fact.tsx';
+
+const GIB = 1024 ** 3;
+
+type Asking = 'disable' | 'sign-out' | 'remove-admin' | undefined;
+
+/** /admin/users/:userId: one account — its use, its quota, its status and role, its sessions. */
+export function ConsoleUser() {
+  const t = useT();
+  const userId = useParams().userId ?? '';
+  const { state, reload } = useLoad(() => driveAdmin.user(userId), [userId]);
+  return (
+    <section className="console-page" aria-labelledby="console-user-title">
+      <p>
+        <Link to={CONSOLE_USERS_PATH}>{t('console.user.back')}</Link>
+      </p>
+      {state.status === 'loading' && <BusyNotice text={t('drive.loading')} />}
+      {state.status === 'failed' && (
+        <>
+          <h1 id="console-user-title">{t('console.user.title')}</h1>
+          <FailureNotice failure={state.error} onRetry={reload} />
+        </>
+      )}
+      {state.status === 'ready' && <Account user={state.value} onChanged={reload} />}
+    </section>
+  );
+}
+
+function Account({ user, onChanged }: { user: AdminUserDetail; onChanged: () => void }) {
+  const t = useT();
+  const words = useAccountWords();
+  const { pending, failure, submit } = useSubmission();
+  const [done, setDone] = useState('');
+  const [asking, setAsking] = useState<Asking>();
+  const [quota, setQuota] = useState(user.storage_limit ? String(Number(user.storage_limit) / GIB) : '');
+
+  async function change(send: () => Promise<unknown>, saying: string) {
+    setDone('');
+    if (await submit(send)) {
+      setDone(saying);
+      onChanged();
+    }
+  }
+  const update = (changes: Parameters<typeof driveAdmin.updateUser>[1], saying: string) => change(() => driveAdmin.updateUser(user.id, changes), saying);
+
+  function saveQuota(event: FormEvent) {
+    event.preventDefault();
+    const bytes = Math.round(Number(quota) * GIB);
+    void update({ storage_limit: String(bytes) }, t('console.user.quotaSaved'));
+  }
+
+  const disabled = user.status === 'DISABLED';
+  const admin = user.role === 'admin';
+  return (
+    <>
+      <h1 id="console-user-title">{user.email}</h1>
+      <dl className="console-facts">
+        <Fact label={t('console.user.name')} value={user.name} />
+        <Fact label={t('console.user.id')} value={user.id} />
+        <Fact label={t('console.users.role')} value={words.role(user.role)} />
+        <Fact label={t('console.users.status')} value={words.status(user.status)} />
+        <Fact label={t('console.user.addressConfirmed')} value={user.email_verified ? t('console.yes') : t('console.no')} />
+        <Fact label={t('console.users.storageUsed')} value={formatSize(user.storage_used)} />
+        <Fact label={t('console.user.quota')} value={user.storage_limit ? formatSize(user.storage_limit) : t('console.user.tierQuota')} />
+        <Fact label={t('console.user.traffic')} value={formatSize(user.traffic_this_month)} />
+        <Fact label={t('console.user.sessions')} value={formatThousands(user.active_sessions)} />
+        <Fact label={t('console.users.created')} value={formatDateTime(user.created_at)} />
+      </dl>
+
+      {failure !== undefined && <FailureNotice failure={failure} />}
+      <p className="console-done" role="status">
+        {done}
+      </p>
+
+      <h2>{t('console.user.quotaTitle')}</h2>
+      <form className="inline-form" onSubmit={saveQuota}>
+        <div className="field">
+          <label htmlFor="console-quota">{t('console.user.quotaGib')}</label>
+          <input id="console-quota" type="number" min="0" step="any" required value={quota} onChange={(event) => setQuota(event.target.value)} />
+        </div>
+        <button type="submit" className="button" disabled={pending}>
+          {t('console.user.saveQuota')}
+        </button>
+        {user.storage_limit && (
+          <button
+            type="button"
+            className="button secondary"
+            disabled={pending}
+            onClick={() => void update({ storage_limit: '' }, t('console.user.quotaSaved'))}
+          >
+            {t('console.user.useTierQuota')}
+          </button>
+        )}
+      </form>
+
+      <h2>{t('console.user.accessTitle')}</h2>
+      <div className="console-actions">
+        {disabled ? (
+          <button type="button" className="button" disabled={pending} onClick={() => void update({ status: 'ACTIVE' }, t('console.user.enabled'))}>
+            {t('console.user.enable')}
+          </button>
+        ) : (
+          <button type="button" className="button danger" disabled={pending} onClick={() => setAsking('disable')}>
+            {t('console.user.disable')}
+          </button>
+        )}
+        <button type="button" className="button secondary" disabled={pending || user.active_sessions === 0} onClick={() => setAsking('sign-out')}>
+          {t('console.user.signOutEverywhere')}
+        </button>
+        {admin ? (
+          <button type="button" className="button secondary" disabled={pending} onClick={() => setAsking('remove-admin')}>
+            {t('console.user.removeAdmin')}
+          </button>
+        ) : (
+          <button type="button" className="button secondary" disabled={pending} onClick={() => void update({ role: 'admin' }, t('console.user.madeAdmin'))}>
+            {t('console.user.makeAdmin')}
+          </button>
+        )}
+      </div>
+
+      {asking === 'disable' && (
+        <ConfirmDialog
+          title={t('console.user.disableTitle')}
+          confirmLabel={t('console.user.disable')}
+          onClose={() => setAsking(undefined)}
+          onConfirm={() => change(() => driveAdmin.updateUser(user.id, { status: 'DISABLED' }), t('console.user.disabled'))}
+        >
+          <p>{t('console.user.disableText', { email: user.email })}</p>
+        </ConfirmDialog>
+      )}
+      {asking === 'sign-out' && (
+        <ConfirmDialog
+          title={t('console.user.signOutTitle')}
+          confirmLabel={t('console.user.signOutEverywhere')}
+          onClose={() => setAsking(undefined)}
+          onConfirm={() => change(() => driveAdmin.signOutEverywhere(user.id), t('console.user.signedOut'))}
+        >
+          <p>{t('console.user.signOutText', { email: user.email })}</p>
+        </ConfirmDialog>
+      )}
+      {asking === 'remove-admin' && (
+        <ConfirmDialog
+          title={t('console.user.removeAdminTitle')}
+          confirmLabel={t('console.user.removeAdmin')}
+          onClose={() => setAsking(undefined)}
+          onConfirm={() => change(() => driveAdmin.updateUser(user.id, { role: 'user' }), t('console.user.adminRemoved'))}
+        >
+          <p>{t('console.user.removeAdminText', { email: user.email })}</p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

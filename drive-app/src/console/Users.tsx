@@ -1,0 +1,106 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { AdminUser } from '#shared/api/admin.ts';
+import { consoleUserPath } from '#shared/app-paths.ts';
+import { formatDateTime, formatSize } from '#shared/format.ts';
+import { driveAdmin } from '../api.ts';
+import { BusyNotice } from '../components/BusyNotice.tsx';
+import { FailureNotice } from '../components/FailureNotice.tsx';
+import { useLoad } from '../components/useLoad.ts';
+import { useSubmission } from '../components/useSubmission.ts';
+import { useT } from '../i18n.ts';
+import { useAccountWords } from './account-words.ts';
+
+/** /admin/users?q=: the accounts, found by part of an e-mail address or a name, or by id. */
+export function ConsoleUsers() {
+  const t = useT();
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const [text, setText] = useState(query);
+
+  function search(event: FormEvent) {
+    event.preventDefault();
+    setParams(text.trim() ? { q: text.trim() } : {});
+  }
+
+  return (
+    <section className="console-page" aria-labelledby="console-users-title">
+      <h1 id="console-users-title">{t('console.users.title')}</h1>
+      <form className="inline-form" role="search" onSubmit={search}>
+        <div className="field">
+          <label htmlFor="console-user-search">{t('console.users.search')}</label>
+          <input id="console-user-search" type="search" value={text} onChange={(event) => setText(event.target.value)} maxLength={200} />
+        </div>
+        <button type="submit" className="button">
+          {t('console.users.find')}
+        </button>
+      </form>
+      {/* A new search starts a new list: its own state, not the last one's pages. */}
+      <FoundUsers key={query} query={query} />
+    </section>
+  );
+}
+
+function FoundUsers({ query }: { query: string }) {
+  const t = useT();
+  const words = useAccountWords();
+  const { state, reload } = useLoad(() => driveAdmin.users(query), [query]);
+  const [more, setMore] = useState<{ users: AdminUser[]; token: string } | undefined>();
+  const { pending, failure, submit } = useSubmission();
+  const first = state.status === 'ready' ? state.value : undefined;
+  const users = [...(first?.users ?? []), ...(more?.users ?? [])];
+  const nextToken = more ? more.token : (first?.next_page_token ?? '');
+  return (
+    <>
+      {state.status === 'loading' && <BusyNotice text={t('drive.loading')} />}
+      {state.status === 'failed' && <FailureNotice failure={state.error} onRetry={reload} />}
+      {first && users.length === 0 && <p>{query ? t('console.users.noneFound', { query }) : t('console.users.none')}</p>}
+      {users.length > 0 && (
+        <div className="console-table-wrap">
+          <table className="console-table">
+            <caption className="visually-hidden">{query ? t('console.users.foundFor', { query }) : t('console.users.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('console.users.account')}</th>
+                <th scope="col">{t('console.users.role')}</th>
+                <th scope="col">{t('console.users.status')}</th>
+                <th scope="col">{t('console.users.storageUsed')}</th>
+                <th scope="col">{t('console.users.created')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((user) => (
+                <tr key={user.id}>
+                  <td>
+                    <Link to={consoleUserPath(user.id)}>{user.email}</Link>
+                    <span className="console-subtle">{user.name}</span>
+                  </td>
+                  <td>{words.role(user.role)}</td>
+                  <td>{words.status(user.status)}</td>
+                  <td>{formatSize(user.storage_used)}</td>
+                  <td>{formatDateTime(user.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {failure !== undefined && <FailureNotice failure={failure} />}
+      {nextToken && (
+        <button
+          type="button"
+          className="button secondary"
+          disabled={pending}
+          onClick={() =>
+            void submit(async () => {
+              const page = await driveAdmin.users(query, nextToken);
+              setMore({ users: [...(more?.users ?? []), ...page.users], token: page.next_page_token });
+            })
+          }
+        >
+          {t('console.more')}
+        </button>
+      )}
+    </>
+  );
+}
