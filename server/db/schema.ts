@@ -36,6 +36,8 @@ export interface AdminAuditTable {
 }
 
 /** A visitor's report of a share, until a moderator dismisses it or takes the content down. */
+export type ReportStatus = 'OPEN' | 'DISMISSED' | 'TAKEN_DOWN' | 'RESTORED';
+
 export interface ShareReportTable {
   id: string;
   share_id: string;
@@ -43,10 +45,12 @@ export interface ShareReportTable {
   note: Generated<string>;
   /** The account that reported, when signed in. */
   reporter_id: string | null;
-  status: Generated<'OPEN' | 'DISMISSED' | 'TAKEN_DOWN'>;
+  status: Generated<ReportStatus>;
   created_at: number;
   resolved_by: string | null;
   resolved_at: number | null;
+  /** The moderation action that took the share's content down (moderation_action.id). */
+  takedown_id: Generated<string | null>;
 }
 
 /** A single-use link a mail carries (confirming the address, resetting the password), as its hash. */

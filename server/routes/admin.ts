@@ -133,9 +133,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { adm
     async (request) => {
       const { report_id: reportId, action } = request.body;
       const moderator = authOf(request).user;
-      const takedown = await reports.resolve(moderator, reportId, action);
-      await admin.record(moderator, `report.${action}`, reportId, { hashes: takedown.hashes.length, shares: takedown.shareIds.length });
-      return { taken_down_hashes: takedown.hashes.length, flagged_shares: takedown.shareIds.length };
+      const changed = await reports.resolve(moderator, reportId, action);
+      await admin.record(moderator, `report.${action}`, reportId, { hashes: changed.hashes.length, shares: changed.shareIds.length });
+      return { contents: changed.hashes.length, shares: changed.shareIds.length };
     },
   );
 

@@ -16,16 +16,30 @@ describe.each(ENGINES)('reports of shares on %s', (engine) => {
   });
   afterAll(async () => server?.dispose());
 
-  /** A share of a folder holding one uploaded file, by a new owner. */
-  async function sharedFolder(title: string) {
-    const owner = new TestBrowser(server.url);
-    await owner.post('/v1/auth/signup', { email: uniqueEmail('owner'), password: goodPassword(), name: 'Owner' });
+  /** A folder of `owner` holding one uploaded file of its own content; answers the folder's id. */
+  async function folderWithFile(owner: TestBrowser, title: string): Promise<string> {
     const folder = (await owner.post('/drive/v1/files', { kind: 'drive#folder', name: title })).body.file;
     const bytes = Buffer.from(`content of ${title} ${Math.random()}`);
     const created = await createUpload(owner, 'inside.bin', bytes, { parent_id: folder.id });
     await tusUpload(owner, bytes, { uploadUrl: created.body.resumable.params.url });
-    const share = (await owner.post('/drive/v1/share', { file_ids: [folder.id], title })).body;
-    return { owner, shareId: share.share_id as string };
+    return folder.id;
+  }
+
+  /** A share of a folder holding one uploaded file, by a new owner. */
+  async function sharedFolder(title: string) {
+    const owner = new TestBrowser(server.url);
+    await owner.post('/v1/auth/signup', { email: uniqueEmail('owner'), password: goodPassword(), name: 'Owner' });
+    const folderId = await folderWithFile(owner, title);
+    const share = (await owner.post('/drive/v1/share', { file_ids: [folderId], title })).body;
+    return { owner, folderId, shareId: share.share_id as string };
+  }
+
+  /** Reports a share and has the moderator act on the report; answers the report's id. */
+  async function reportAndResolve(shareId: string, action: 'take_down' | 'dismiss') {
+    await new TestBrowser(server.url).post(REPORT_PATHS.report, { share_id: shareId, reason: 'copyright' });
+    const report = (await openReports()).find((entry) => entry.share_id === shareId)!;
+    await moderator.post(ADMIN_PATHS.resolveReport, { report_id: report.id, action });
+    return report.id;
   }
 
   const openReports = async () =>
@@ -63,14 +77,11 @@ describe.each(ENGINES)('reports of shares on %s', (engine) => {
     expect((await new TestBrowser(server.url).post(ADMIN_PATHS.resolveReport, { report_id: takenReport.id, action: 'take_down' })).status).toBe(401);
 
     const takedown = await moderator.post(ADMIN_PATHS.resolveReport, { report_id: takenReport.id, action: 'take_down' });
-    expect(takedown.body).toEqual({ taken_down_hashes: 1, flagged_shares: 1 });
+    expect(takedown.body).toEqual({ contents: 1, shares: 1 });
     expect((await visitor.get(`/drive/v1/share?share_id=${taken.shareId}`)).body.share_status).toBe('PROHIBITED');
     expect((await moderator.post(ADMIN_PATHS.resolveReport, { report_id: takenReport.id, action: 'dismiss' })).body.error).toBe('invalid_request');
 
-    expect((await moderator.post(ADMIN_PATHS.resolveReport, { report_id: keptReport.id, action: 'dismiss' })).body).toEqual({
-      taken_down_hashes: 0,
-      flagged_shares: 0,
-    });
+    expect((await moderator.post(ADMIN_PATHS.resolveReport, { report_id: keptReport.id, action: 'dismiss' })).body).toEqual({ contents: 0, shares: 0 });
     expect((await visitor.get(`/drive/v1/share?share_id=${kept.shareId}`)).body.share_status).toBe('OK');
     const open = await openReports();
     expect(open.map((report) => report.id)).not.toContain(takenReport.id);
@@ -84,6 +95,37 @@ describe.each(ENGINES)('reports of shares on %s', (engine) => {
       ['report.dismiss', keptReport.id],
       ['report.take_down', takenReport.id],
     ]);
+  });
+
+  it('gives back what a report’s takedown took: the shares it closed open again, unless they still hold other content taken down, and only once', async () => {
+    const wrongly = await sharedFolder('Wrongly reported');
+    const visitor = new TestBrowser(server.url);
+    // Both folders shared together, and the second one on its own, then reported for good reason.
+    const bad = await folderWithFile(wrongly.owner, 'Truly bad');
+    const both = (await wrongly.owner.post('/drive/v1/share', { file_ids: [wrongly.folderId, bad], title: 'Both' })).body.share_id as string;
+    const badShare = (await wrongly.owner.post('/drive/v1/share', { file_ids: [bad], title: 'Bad' })).body.share_id as string;
+
+    await visitor.post(REPORT_PATHS.report, { share_id: wrongly.shareId, reason: 'copyright' });
+    const reportId = (await openReports()).find((entry) => entry.share_id === wrongly.shareId)!.id;
+    expect((await moderator.post(ADMIN_PATHS.resolveReport, { report_id: reportId, action: 'restore' })).body.details).toEqual([
+      { field: 'report_id', reason: 'not_taken_down' },
+    ]);
+    expect((await moderator.post(ADMIN_PATHS.resolveReport, { report_id: reportId, action: 'take_down' })).body).toEqual({ contents: 1, shares: 2 });
+    await reportAndResolve(badShare, 'take_down');
+    for (const id of [wrongly.shareId, both, badShare]) expect((await visitor.get(`/drive/v1/share?share_id=${id}`)).body.share_status).toBe('PROHIBITED');
+
+    expect((await moderator.post(ADMIN_PATHS.resolveReport, { report_id: reportId, action: 'restore' })).body).toEqual({ contents: 1, shares: 1 });
+    expect((await visitor.get(`/drive/v1/share?share_id=${wrongly.shareId}`)).body.share_status).toBe('OK');
+    // Still holding the other content taken down: closed.
+    expect((await visitor.get(`/drive/v1/share?share_id=${both}`)).body.share_status).toBe('PROHIBITED');
+    expect((await visitor.get(`/drive/v1/share?share_id=${badShare}`)).body.share_status).toBe('PROHIBITED');
+    // The content may be shared again.
+    expect((await wrongly.owner.post('/drive/v1/share', { file_ids: [wrongly.folderId], title: 'Fine' })).status).toBe(200);
+
+    expect((await moderator.post(ADMIN_PATHS.resolveReport, { report_id: reportId, action: 'restore' })).body.error).toBe('invalid_request');
+    const handled = (await moderator.get(`${ADMIN_PATHS.reports}?state=handled`)).body.reports as Array<{ id: string; status: string }>;
+    expect(handled.find((entry) => entry.id === reportId)?.status).toBe('RESTORED');
+    expect((await moderator.get(`${ADMIN_PATHS.audit}?limit=1`)).body.entries[0]).toMatchObject({ action: 'report.restore', target_id: reportId });
   });
 });
 

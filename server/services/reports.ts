@@ -7,35 +7,23 @@ import type { ReportReason } from '#shared/api/reports.ts';
 import type { CounterStore } from '../auth/rate-limits.ts';
 import { DAY_MS } from '../calendar.ts';
 import type { UserRow } from '../db/repositories/accounts.ts';
-import { filesRepository } from '../db/repositories/files.ts';
 import { reportsRepository } from '../db/repositories/reports.ts';
-import { type ShareRow, sharesRepository } from '../db/repositories/shares.ts';
+import { sharesRepository } from '../db/repositories/shares.ts';
 import type { Database } from '../db/schema.ts';
 import { ServiceError, tooManyRequests } from '../errors.ts';
 import { orderedId } from '../ids.ts';
-import type { ModerationService } from './moderation.ts';
+import type { ModerationService, Takedown } from './moderation.ts';
+
+/** What a moderator does with a report. */
+export type ReportAction = 'dismiss' | 'take_down' | 'restore';
 
 /** Reports one address may send in an hour. */
 export const REPORTS_PER_ADDRESS = { max: 10, windowMs: 60 * 60_000 };
-/** Files read at once while collecting a share's content. */
-const CHUNK = 500;
 
 export function reportsService(deps: { db: Kysely<Database>; counters: CounterStore; moderation: ModerationService; now?: () => number }) {
   const { db, counters, moderation } = deps;
   const now = deps.now ?? Date.now;
   const reports = reportsRepository(db);
-
-  /** The hashes of every file the share holds, folders walked to their last file. */
-  async function contentOf(share: ShareRow): Promise<string[]> {
-    const files = filesRepository(db);
-    const ids = new Set<string>();
-    for (const itemId of await sharesRepository(db).itemIds(share.id)) for (const id of await files.subtreeIds(share.user_id, itemId)) ids.add(id);
-    const hashes = new Set<string>();
-    const all = [...ids];
-    for (let i = 0; i < all.length; i += CHUNK)
-      for (const file of await files.findMany(share.user_id, all.slice(i, i + CHUNK))) if (file.hash) hashes.add(file.hash);
-    return [...hashes];
-  }
 
   return {
     async report(visit: { shareId: string; ip: string; reporterId: string | undefined }, what: { reason: ReportReason; note: string }) {
@@ -59,15 +47,28 @@ export function reportsService(deps: { db: Kysely<Database>; counters: CounterSt
 
     list: (query: { open: boolean; after: string | undefined; limit: number }) => reports.list(query),
 
-    /** Dismisses a report, or takes its share's content down; answers what was taken down. */
-    async resolve(admin: UserRow, reportId: string, action: 'dismiss' | 'take_down'): Promise<{ hashes: string[]; shareIds: string[] }> {
+    /**
+     * Dismisses an open report, takes its share's content down, or gives back what a report's
+     * takedown took; answers the contents taken down or given back and the shares closed or opened.
+     */
+    async resolve(admin: UserRow, reportId: string, action: ReportAction): Promise<{ hashes: string[]; shareIds: string[] }> {
       const report = await reports.find(reportId);
       if (!report) throw new ServiceError('not_found', 'There is no report with this id.');
-      if (report.status !== 'OPEN') throw new ServiceError('invalid_request', 'This report was already handled.', [{ field: 'report_id', reason: 'resolved' }]);
-      let takedown = { hashes: [] as string[], shareIds: [] as string[] };
+      const handled = () => new ServiceError('invalid_request', 'This report was already handled.', [{ field: 'report_id', reason: 'resolved' }]);
+      if (action === 'restore') {
+        if (report.status !== 'TAKEN_DOWN' || !report.takedown_id)
+          throw new ServiceError('invalid_request', 'Only content taken down through a report can be restored from it.', [
+            { field: 'report_id', reason: 'not_taken_down' },
+          ]);
+        const restored = await moderation.restore(admin, report.takedown_id, `report ${report.id}: restored`);
+        if (!(await reports.resolve(report.id, { from: 'TAKEN_DOWN', to: 'RESTORED', by: admin.id, at: now() }))) throw handled();
+        return restored;
+      }
+      if (report.status !== 'OPEN') throw handled();
+      let takedown: Takedown | undefined;
       if (action === 'take_down') {
         const share = await sharesRepository(db).find(report.share_id);
-        const hashes = share ? await contentOf(share) : [];
+        const hashes = share ? await moderation.contentOf(share) : [];
         if (share && hashes.length > 0)
           takedown = await moderation.takeDown(admin, {
             shareUserId: share.user_id,
@@ -77,9 +78,15 @@ export function reportsService(deps: { db: Kysely<Database>; counters: CounterSt
             reason: `report ${report.id}: ${report.reason}`,
           });
       }
-      const resolved = await reports.resolve(report.id, action === 'dismiss' ? 'DISMISSED' : 'TAKEN_DOWN', admin.id, now());
-      if (!resolved) throw new ServiceError('invalid_request', 'This report was already handled.', [{ field: 'report_id', reason: 'resolved' }]);
-      return takedown;
+      const resolved = await reports.resolve(report.id, {
+        from: 'OPEN',
+        to: action === 'dismiss' ? 'DISMISSED' : 'TAKEN_DOWN',
+        by: admin.id,
+        at: now(),
+        ...(takedown ? { takedownId: takedown.actionId } : {}),
+      });
+      if (!resolved) throw handled();
+      return takedown ?? { hashes: [], shareIds: [] };
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   type Campaign,
   type CodeBatchList,
   type Overview,
+  type REPORT_ACTIONS,
   type ReportList,
   type ResolvedReportSchema,
   type RevokedCodesSchema,
@@ -38,7 +39,7 @@ export function adminApi(api: ApiClient) {
     settings: () => api.get<AdminSettings>(ADMIN_PATHS.settings),
     campaigns: async () => (await api.get<{ campaigns: Campaign[] }>(ADMIN_PATHS.campaigns)).campaigns,
     reports: (state: ReportState, pageToken = '') => api.get<Static<typeof ReportList>>(ADMIN_PATHS.reports, { state, page_token: pageToken || undefined }),
-    resolveReport: (reportId: string, action: 'dismiss' | 'take_down') =>
+    resolveReport: (reportId: string, action: (typeof REPORT_ACTIONS)[number]) =>
       api.post<Static<typeof ResolvedReportSchema>>(ADMIN_PATHS.resolveReport, { report_id: reportId, action }),
   };
 }

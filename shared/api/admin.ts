@@ -20,7 +20,7 @@ export const ADMIN_PATHS = {
   settings: '/admin/v1/settings',
   /** GET: reports of shares, the open ones (the queue, oldest first) or the handled ones (newest first). */
   reports: '/admin/v1/reports',
-  /** POST `{ report_id, action }`: dismisses a report, or takes its share's content down. */
+  /** POST `{ report_id, action }`: dismisses a report, takes its share's content down, or restores what a report's takedown took. */
   resolveReport: '/admin/v1/reports:resolve',
   /** POST `{ batch }`: the batch's codes not yet redeemed stop working. */
   revokeCodes: '/admin/v1/codes:revoke',
@@ -137,8 +137,10 @@ export const ReportQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });
 export const ReportList = Type.Object({ reports: Type.Array(ShareReportSchema), next_page_token: Type.String() });
-export const ResolveReportBody = Type.Object({ report_id: Type.String({ minLength: 1, maxLength: 64 }), action: oneOf(['dismiss', 'take_down'] as const) });
-export const ResolvedReportSchema = Type.Object({ taken_down_hashes: Type.Integer(), flagged_shares: Type.Integer() });
+export const REPORT_ACTIONS = ['dismiss', 'take_down', 'restore'] as const;
+export const ResolveReportBody = Type.Object({ report_id: Type.String({ minLength: 1, maxLength: 64 }), action: oneOf(REPORT_ACTIONS) });
+/** What the action changed: contents taken down or given back, and shares closed or opened again. */
+export const ResolvedReportSchema = Type.Object({ contents: Type.Integer(), shares: Type.Integer() });
 
 export const CampaignSchema = Type.Object({
   /** The campaign's page, /activity/<slug>. */

@@ -28,8 +28,8 @@ export const ShareReportSchema = Type.Object({
   owner_email: Type.String(),
   reason: oneOf(REPORT_REASONS),
   note: Type.String(),
-  /** OPEN until a moderator acts: then DISMISSED or TAKEN_DOWN. */
-  status: oneOf(['OPEN', 'DISMISSED', 'TAKEN_DOWN'] as const),
+  /** OPEN until a moderator acts: then DISMISSED or TAKEN_DOWN; RESTORED when the content taken down was given back. */
+  status: oneOf(['OPEN', 'DISMISSED', 'TAKEN_DOWN', 'RESTORED'] as const),
   created_at: Time,
 });
 export type ShareReport = Static<typeof ShareReportSchema>;

@@ -96,9 +96,15 @@ test.describe('the operator console', () => {
     await page.getByRole('dialog', { name: 'Take this content down?' }).getByRole('button', { name: 'Take the content down' }).click();
     await expect(page.getByRole('status').filter({ hasText: '“Free money” is taken down' })).toBeVisible();
     await expect(page.getByText('No report is waiting.')).toBeVisible();
+    expect((await call<{ share_status: string }>(visitor, 'GET', `/drive/v1/share?share_id=${shareId}`)).share_status).toBe('PROHIBITED');
+    // Handled: and what was taken down can be given back.
     await page.getByRole('button', { name: 'Handled' }).click();
-    await expect(page.getByRole('listitem').filter({ hasText: 'Free money' }).getByText('Taken down')).toBeVisible();
-    expect((await call<{ share_status: string }>(visitor, 'GET', `/drive/v1/share?share_id=${shareId}`)).share_status).not.toBe('OK');
+    const handled = page.getByRole('listitem').filter({ hasText: 'Free money' });
+    await expect(handled.getByText('Taken down')).toBeVisible();
+    await handled.getByRole('button', { name: 'Restore the content' }).click();
+    await expect(page.getByRole('status').filter({ hasText: '“Free money” is restored; 1 shares open again.' })).toBeVisible();
+    await expect(handled.getByText('Restored')).toBeVisible();
+    expect((await call<{ share_status: string }>(visitor, 'GET', `/drive/v1/share?share_id=${shareId}`)).share_status).toBe('OK');
 
     // Activation codes: made, saved once as CSV, listed, and the rest revoked.
     await consoleNav(page).getByRole('link', { name: 'Activation codes' }).click();
@@ -145,7 +151,14 @@ test.describe('the operator console', () => {
 
     // The audit log names each action this operator took.
     await consoleNav(page).getByRole('link', { name: 'Audit log' }).click();
-    for (const action of ['Changed a quota', 'Disabled or enabled an account', 'Took content down', 'Made activation codes', 'Revoked activation codes']) {
+    for (const action of [
+      'Changed a quota',
+      'Disabled or enabled an account',
+      'Took content down',
+      'Restored content',
+      'Made activation codes',
+      'Revoked activation codes',
+    ]) {
       await expect(page.getByRole('row').filter({ hasText: action }).filter({ hasText: OPERATOR }).first()).toBeVisible();
     }
     await expectAccessible(page, 'the console audit log');

@@ -21,6 +21,7 @@ const ACTION_LABELS: Record<string, MessageKey> = {
   'codes.revoke': 'console.audit.action.revoke',
   'report.dismiss': 'console.audit.action.dismiss',
   'report.take_down': 'console.audit.action.takeDown',
+  'report.restore': 'console.audit.action.restore',
 };
 
 /** Actions on an account, whose target is one to open in the console. */

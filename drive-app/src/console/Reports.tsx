@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { REPORT_ACTIONS } from '#shared/api/admin.ts';
 import type { ReportState } from '#shared/api/admin-client.ts';
 import type { ShareReport } from '#shared/api/reports.ts';
 import { consoleUserPath } from '#shared/app-paths.ts';
 import { formatDateTime } from '#shared/format.ts';
+import type { MessageKey } from '#shared/i18n/translator.ts';
 import { driveAdmin } from '../api.ts';
 import { BusyNotice } from '../components/BusyNotice.tsx';
 import { ConfirmDialog } from '../components/dialogs/ConfirmDialog.tsx';
@@ -13,6 +15,14 @@ import { useSubmission } from '../components/useSubmission.ts';
 import { useT } from '../i18n.ts';
 import { REPORT_REASON_LABELS } from '../shares/report-reasons.ts';
 import { Fact } from './Fact.tsx';
+
+/** How each outcome of a handled report reads. */
+const OUTCOME_LABELS: Record<ShareReport['status'], MessageKey> = {
+  OPEN: 'console.reports.open',
+  DISMISSED: 'console.reports.outcomeDismissed',
+  TAKEN_DOWN: 'console.reports.outcomeTakenDown',
+  RESTORED: 'console.reports.outcomeRestored',
+};
 
 /** /admin/reports: the queue of reported shares (oldest first), and the reports handled. */
 export function ConsoleReports() {
@@ -35,6 +45,8 @@ export function ConsoleReports() {
   );
 }
 
+type ReportAction = (typeof REPORT_ACTIONS)[number];
+
 function ReportList({ state }: { state: ReportState }) {
   const t = useT();
   const { state: loaded, reload } = useLoad(() => driveAdmin.reports(state), [state]);
@@ -42,16 +54,18 @@ function ReportList({ state }: { state: ReportState }) {
   const [takingDown, setTakingDown] = useState<ShareReport>();
   const { pending, failure, submit } = useSubmission();
 
-  async function resolve(report: ShareReport, action: 'dismiss' | 'take_down') {
+  async function resolve(report: ShareReport, action: ReportAction) {
     setDone('');
-    await driveAdmin.resolveReport(report.id, action).then((resolved) => {
-      setDone(
-        action === 'dismiss'
-          ? t('console.reports.dismissed', { title: report.share_title })
-          : t('console.reports.takenDown', { title: report.share_title, count: resolved.flagged_shares }),
-      );
-      reload();
-    });
+    const { shares } = await driveAdmin.resolveReport(report.id, action);
+    const title = report.share_title;
+    setDone(
+      action === 'dismiss'
+        ? t('console.reports.dismissed', { title })
+        : action === 'take_down'
+          ? t('console.reports.takenDown', { title, count: shares })
+          : t('console.reports.restored', { title, count: shares }),
+    );
+    reload();
   }
 
   return (
@@ -74,12 +88,7 @@ function ReportList({ state }: { state: ReportState }) {
                 <Fact label={t('console.reports.reason')} value={t(REPORT_REASON_LABELS[report.reason])} />
                 <Fact label={t('console.reports.owner')} value={<Link to={consoleUserPath(report.owner_id)}>{report.owner_email}</Link>} />
                 <Fact label={t('console.reports.received')} value={formatDateTime(report.created_at)} />
-                {state === 'handled' && (
-                  <Fact
-                    label={t('console.reports.outcome')}
-                    value={report.status === 'TAKEN_DOWN' ? t('console.reports.outcomeTakenDown') : t('console.reports.outcomeDismissed')}
-                  />
-                )}
+                {state === 'handled' && <Fact label={t('console.reports.outcome')} value={t(OUTCOME_LABELS[report.status])} />}
               </dl>
               {report.note && <blockquote className="console-report-note">{report.note}</blockquote>}
               <div className="console-actions">
@@ -96,6 +105,11 @@ function ReportList({ state }: { state: ReportState }) {
                       {t('console.reports.dismiss')}
                     </button>
                   </>
+                )}
+                {report.status === 'TAKEN_DOWN' && (
+                  <button type="button" className="button secondary" disabled={pending} onClick={() => void submit(() => resolve(report, 'restore'))}>
+                    {t('console.reports.restore')}
+                  </button>
                 )}
               </div>
             </li>

@@ -22,6 +22,7 @@ import { mailOptOuts } from './0019_mail_opt_outs.ts';
 import { accountMail } from './0020_account_mail.ts';
 import { adminAudit } from './0021_admin_audit.ts';
 import { shareReports } from './0022_share_reports.ts';
+import { reportTakedowns } from './0023_report_takedowns.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -46,4 +47,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0020_account_mail': accountMail,
   '0021_admin_audit': adminAudit,
   '0022_share_reports': shareReports,
+  '0023_report_takedowns': reportTakedowns,
 };

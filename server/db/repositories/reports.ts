@@ -1,6 +1,6 @@
 // Reports of shares. No rules here: the reports service decides.
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, ShareReportTable } from '../schema.ts';
+import type { Database, ReportStatus, ShareReportTable } from '../schema.ts';
 
 export type ShareReportRow = Selectable<ShareReportTable>;
 type Db = Kysely<Database> | Transaction<Database>;
@@ -28,13 +28,16 @@ export function reportsRepository(db: Db) {
         .execute();
     },
 
-    /** Closes an open report; answers false when someone closed it first. */
-    async resolve(id: string, status: 'DISMISSED' | 'TAKEN_DOWN', by: string, at: number): Promise<boolean> {
+    /**
+     * Moves a report from one status to the next (with the takedown it led to, if any); answers
+     * false when someone moved it first.
+     */
+    async resolve(id: string, change: { from: ReportStatus; to: ReportStatus; by: string; at: number; takedownId?: string }): Promise<boolean> {
       const result = await db
         .updateTable('share_report')
-        .set({ status, resolved_by: by, resolved_at: at })
+        .set({ status: change.to, resolved_by: change.by, resolved_at: change.at, ...(change.takedownId ? { takedown_id: change.takedownId } : {}) })
         .where('id', '=', id)
-        .where('status', '=', 'OPEN')
+        .where('status', '=', change.from)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
