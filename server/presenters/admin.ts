@@ -3,8 +3,11 @@
 import type { AdminUser, AdminUserDetail, AuditEntry, Campaign, Overview } from '#shared/api/admin.ts';
 import { CAMPAIGN_SLUGS, type CampaignCalendar } from '#shared/campaigns.ts';
 import type { Config } from '../config.ts';
-import type { UserRow } from '../db/repositories/accounts.ts';
+import type { SessionRow, UserRow } from '../db/repositories/accounts.ts';
 import type { AdminAuditRow } from '../db/repositories/admin.ts';
+import type { EntitlementRow } from '../db/repositories/premium.ts';
+import { presentSession } from './accounts.ts';
+import { presentGrant } from './premium.ts';
 
 export function presentAdminUser(user: UserRow): AdminUser {
   return {
@@ -20,8 +23,25 @@ export function presentAdminUser(user: UserRow): AdminUser {
   };
 }
 
-export function presentAdminUserDetail({ user, activeSessions, traffic }: { user: UserRow; activeSessions: number; traffic: number }): AdminUserDetail {
-  return { ...presentAdminUser(user), active_sessions: activeSessions, traffic_this_month: String(traffic) };
+export function presentAdminUserDetail({
+  user,
+  sessions,
+  traffic,
+  grants,
+}: {
+  user: UserRow;
+  sessions: SessionRow[];
+  traffic: number;
+  grants: EntitlementRow[];
+}): AdminUserDetail {
+  return {
+    ...presentAdminUser(user),
+    active_sessions: sessions.length,
+    traffic_this_month: String(traffic),
+    // No session here is the one asking: the operator's own is not among another account's.
+    sessions: sessions.map((session) => presentSession(session, '')),
+    grants: grants.map(presentGrant),
+  };
 }
 
 export function presentAuditEntry(entry: AdminAuditRow & { admin_email: string }): AuditEntry {

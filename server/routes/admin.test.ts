@@ -36,6 +36,7 @@ describe.each(ENGINES)('the operator console’s API on %s', (engine) => {
       ['GET', userPath(id)],
       ['PATCH', userPath(id)],
       ['POST', ADMIN_PATHS.signOutEverywhere.replace(':id', id)],
+      ['POST', ADMIN_PATHS.grants.replace(':id', id)],
       ['GET', ADMIN_PATHS.audit],
       ['GET', ADMIN_PATHS.overview],
       ['GET', ADMIN_PATHS.codes],
@@ -176,6 +177,23 @@ describe.each(ENGINES)('the operator console’s API on %s', (engine) => {
       compensation: { kind: 'premium', days: 7, bytes: '0', accounts_created_before: '2026-11-01T00:00:00.000Z' },
     });
     expect(body.campaigns[0]).not.toHaveProperty('compensation');
+  });
+
+  it('gives an account premium or storage for a time, shown with its grants and devices on its page, and in the audit log', async () => {
+    const someone = await person('Grace');
+    const grants = ADMIN_PATHS.grants.replace(':id', someone.id);
+    const premium = await admin.post(grants, { kind: 'premium', days: 30 });
+    expect(premium.body).toMatchObject({ kind: 'premium', source: 'operator' });
+    expect((await admin.post(grants, { kind: 'storage', days: 7, bytes: 1024 ** 3 })).body).toMatchObject({ kind: 'storage', bytes: String(1024 ** 3) });
+    expect((await someone.browser.get('/drive/v1/privilege/vip')).body.data).toMatchObject({ status: 'ok', type: 'platinum' });
+    const page = (await admin.get(userPath(someone.id))).body;
+    expect(page.grants.map((grant: { kind: string }) => grant.kind)).toEqual(['storage', 'premium']);
+    expect(page.sessions).toHaveLength(1);
+    expect(page.sessions[0]).toMatchObject({ current: false });
+    expect((await admin.post(grants, { kind: 'premium', days: 0 })).body.error).toBe('invalid_request');
+    expect((await admin.post(ADMIN_PATHS.grants.replace(':id', 'no-such-account'), { kind: 'premium', days: 1 })).body.error).toBe('not_found');
+    const entry = (await admin.get(`${ADMIN_PATHS.audit}?limit=1`)).body.entries[0];
+    expect(entry).toMatchObject({ action: 'user.grant', target_id: someone.id, details: { kind: 'storage', days: 7, bytes: 1024 ** 3 } });
   });
 
   it('grants and removes the admin role, never removing the last admin', async () => {

@@ -24,6 +24,7 @@ import {
   SettingsSchema,
   UpdateAdminUserBody,
 } from '#shared/api/admin.ts';
+import { GrantSchema, GrantTerms } from '#shared/api/premium.ts';
 import { ApiErrorSchema, EmptySchema } from '#shared/api/resources.ts';
 import type { CampaignCalendar } from '#shared/campaigns.ts';
 import { type Authenticator, authOf } from '../auth/authenticate.ts';
@@ -38,7 +39,7 @@ import {
   presentOverview,
   presentSettings,
 } from '../presenters/admin.ts';
-import { presentMintedCodes } from '../presenters/premium.ts';
+import { presentGrant, presentMintedCodes } from '../presenters/premium.ts';
 import { presentShareReport } from '../presenters/reports.ts';
 import type { AdminService } from '../services/admin.ts';
 import type { PremiumService } from '../services/premium.ts';
@@ -83,6 +84,12 @@ export const adminRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { adm
       });
       return presentAdminUser(changed);
     },
+  );
+
+  app.post(
+    ADMIN_PATHS.grants,
+    { schema: { tags: ['admin'], params: AdminUserParams, body: GrantTerms, response: { 200: GrantSchema, ...errors } } },
+    async (request) => presentGrant(await admin.grant(authOf(request).user, request.params.id, request.body)),
   );
 
   app.post(

@@ -3,17 +3,21 @@
 // signing it out everywhere. Every change is written to the audit log, in the same transaction.
 // Nubo always keeps one active admin: the last one can be neither demoted nor disabled.
 import type { Kysely } from 'kysely';
+import type { GrantTerms } from '#shared/api/premium.ts';
 import { DAY_MS, monthOf } from '../calendar.ts';
 import { accountsRepository, type UserRow } from '../db/repositories/accounts.ts';
 import { type AdminAuditRow, adminRepository, type UserPosition } from '../db/repositories/admin.ts';
-import { premiumRepository } from '../db/repositories/premium.ts';
+import { type EntitlementRow, premiumRepository } from '../db/repositories/premium.ts';
 import { tasksRepository } from '../db/repositories/tasks.ts';
 import type { Database } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
 import { orderedId } from '../ids.ts';
+import { giveGrant } from './premium/ledger.ts';
 
 /** The days the overview's charts show. */
 export const OVERVIEW_DAYS = 30;
+/** Grants an account's page lists, newest first. */
+const GRANTS_SHOWN = 100;
 
 /** What an admin asks to change on an account; absent fields stay. */
 export type AccountChange = { storageLimit?: number | null; status?: 'ACTIVE' | 'DISABLED'; role?: 'user' | 'admin' };
@@ -34,8 +38,24 @@ export function adminService(deps: { db: Kysely<Database>; now?: () => number })
     async user(id: string) {
       const user = await accountOf(id);
       const at = now();
-      const [activeSessions, traffic] = await Promise.all([adminRepository(db).activeSessions(id, at), premiumRepository(db).downloaded(id, monthOf(at))]);
-      return { user, activeSessions, traffic };
+      const [sessions, traffic, grants] = await Promise.all([
+        accountsRepository(db).liveSessionsOf(id, at),
+        premiumRepository(db).downloaded(id, monthOf(at)),
+        premiumRepository(db).recentGrants(id, GRANTS_SHOWN),
+      ]);
+      return { user, sessions, traffic, grants };
+    },
+
+    /** Gives an account premium, storage or traffic for a time, as the operator's grant, in the audit log. */
+    async grant(admin: UserRow, id: string, terms: GrantTerms): Promise<EntitlementRow> {
+      await accountOf(id);
+      const at = now();
+      return db.transaction().execute(async (tx) => {
+        const ref = orderedId(at);
+        const given = await giveGrant(tx, id, terms, { source: 'operator', sourceRef: ref }, at);
+        await adminRepository(tx).record({ id: ref, admin_id: admin.id, action: 'user.grant', target_id: id, details: JSON.stringify(terms), created_at: at });
+        return given!;
+      });
     },
 
     async changeAccount(admin: UserRow, id: string, change: AccountChange): Promise<UserRow> {

@@ -16,6 +16,7 @@ import {
   type UpdateAdminUserBody,
 } from './admin.ts';
 import type { ApiClient } from './client.ts';
+import type { Grant, GrantTerms } from './premium.ts';
 
 const userPath = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
 
@@ -30,6 +31,7 @@ export function adminApi(api: ApiClient) {
       api.get<{ users: AdminUser[]; next_page_token: string }>(ADMIN_PATHS.users, { q: q || undefined, page_token: pageToken || undefined }),
     user: (id: string) => api.get<AdminUserDetail>(userPath(ADMIN_PATHS.user, id)),
     updateUser: (id: string, changes: Static<typeof UpdateAdminUserBody>) => api.patch<AdminUserDetail>(userPath(ADMIN_PATHS.user, id), changes),
+    grant: (id: string, terms: GrantTerms) => api.post<Grant>(userPath(ADMIN_PATHS.grants, id), terms),
     signOutEverywhere: (id: string) => api.post<Record<string, never>>(userPath(ADMIN_PATHS.signOutEverywhere, id)),
     audit: (pageToken = '') => api.get<{ entries: AuditEntry[]; next_page_token: string }>(ADMIN_PATHS.audit, { page_token: pageToken || undefined }),
     codeBatches: async () => (await api.get<Static<typeof CodeBatchList>>(ADMIN_PATHS.codes)).batches,

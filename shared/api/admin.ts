@@ -2,13 +2,16 @@
 // permission_denied): the accounts — found by e-mail, name or id, their storage, quota, status
 // and role changed — and the audit log every such change is written to.
 import { type Static, Type } from 'typebox';
-import { GRANT_KINDS } from './premium.ts';
+import { SessionResource } from './accounts.ts';
+import { GRANT_KINDS, GrantSchema } from './premium.ts';
 import { ShareReportSchema } from './reports.ts';
 import { Int64String, oneOf, Time } from './resources.ts';
 
 export const ADMIN_PATHS = {
   users: '/admin/v1/users',
   user: '/admin/v1/users/:id',
+  /** POST GrantTerms: gives the account premium, storage or traffic for a time (the operator's grant). */
+  grants: '/admin/v1/users/:id/grants',
   /** POST: ends every session of the account (sign out everywhere). */
   signOutEverywhere: '/admin/v1/users/:id/sessions:revoke',
   audit: '/admin/v1/audit',
@@ -52,6 +55,10 @@ export const AdminUserDetailSchema = Type.Object({
   active_sessions: Type.Integer(),
   /** Bytes downloaded through the account's links this month. */
   traffic_this_month: Int64String,
+  /** Its signed-in devices, most lately seen first (`current` is always false here). */
+  sessions: Type.Array(SessionResource),
+  /** Its grants, newest first, ended ones too. */
+  grants: Type.Array(GrantSchema),
 });
 export type AdminUserDetail = Static<typeof AdminUserDetailSchema>;
 

@@ -122,8 +122,8 @@ export function PlanList({ offer, kind, t, locale, buy, describeFailure }: PlanL
   );
 }
 
-/** The user's grants, newest first: what, from where, and until when. */
-export function GrantList({ grants, t, now = Date.now() }: { grants: readonly Grant[]; t: Translate; now?: number }) {
+/** The user's grants, newest first: what, from where, and until when (`title`: whose, when not the reader's own). */
+export function GrantList({ grants, t, now = Date.now(), title }: { grants: readonly Grant[]; t: Translate; now?: number; title?: string }) {
   const when = (grant: Grant) => {
     if (Date.parse(grant.starts_at) > now) return t('premium.grant.from', { date: formatLongDate(grant.starts_at) });
     const key = Date.parse(grant.ends_at) > now ? 'premium.grant.until' : 'premium.grant.ended';
@@ -131,7 +131,7 @@ export function GrantList({ grants, t, now = Date.now() }: { grants: readonly Gr
   };
   return (
     <section className="panel premium-grants" aria-labelledby="premium-grants-heading">
-      <h2 id="premium-grants-heading">{t('premium.grants.title')}</h2>
+      <h2 id="premium-grants-heading">{title ?? t('premium.grants.title')}</h2>
       {grants.length === 0 ? (
         <p>{t('premium.grants.none')}</p>
       ) : (

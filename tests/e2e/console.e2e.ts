@@ -72,6 +72,15 @@ test.describe('the operator console', () => {
     await expect(page.getByRole('definition').filter({ hasText: '2.00 GB' })).toBeVisible();
     expect((await call<{ quota: { limit: string } }>(owner, 'GET', '/drive/v1/about')).quota.limit).toBe(String(2 * 1024 ** 3));
 
+    // Its devices, and premium given for a month.
+    await expect(page.locator('.session-list').getByText('Web browser')).toBeVisible();
+    await page.getByLabel('What', { exact: true }).selectOption('premium');
+    await page.getByLabel('For (days)').fill('30');
+    await page.getByRole('button', { name: 'Give', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Given.' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'What this account was given' }).getByText("From the server's operator")).toBeVisible();
+    expect((await call<{ data: { type: string } }>(owner, 'GET', '/drive/v1/privilege/vip')).data.type).toBe('platinum');
+
     await page.getByRole('button', { name: 'Disable the account' }).click();
     const asking = page.getByRole('dialog', { name: 'Disable this account?' });
     await expect(asking).toBeVisible();

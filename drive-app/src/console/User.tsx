@@ -1,9 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AdminUserDetail } from '#shared/api/admin.ts';
+import { GRANT_KINDS, type GrantKind } from '#shared/api/premium.ts';
 import { CONSOLE_USERS_PATH } from '#shared/app-paths.ts';
 import { formatDateTime, formatSize, formatThousands } from '#shared/format.ts';
+import type { MessageKey } from '#shared/i18n/translator.ts';
+import { GrantList } from '#shared/ui/Premium.tsx';
 import { driveAdmin } from '../api.ts';
+import { SessionItem } from '../components/account/SessionItem.tsx';
 import { BusyNotice } from '../components/BusyNotice.tsx';
 import { ConfirmDialog } from '../components/dialogs/ConfirmDialog.tsx';
 import { FailureNotice } from '../components/FailureNotice.tsx';
@@ -14,6 +18,12 @@ import { useAccountWords } from './account-words.ts';
 import { Fact } from './Fact.tsx';
 
 const GIB = 1024 ** 3;
+
+const KIND_LABELS: Record<GrantKind, MessageKey> = {
+  premium: 'console.user.kind.premium',
+  storage: 'console.user.kind.storage',
+  traffic: 'console.user.kind.traffic',
+};
 
 type Asking = 'disable' | 'sign-out' | 'remove-admin' | undefined;
 
@@ -131,6 +141,20 @@ function Account({ user, onChanged }: { user: AdminUserDetail; onChanged: () => 
         )}
       </div>
 
+      <GiveGrant userId={user.id} onGiven={() => change(async () => {}, t('console.user.given'))} />
+      <GrantList grants={user.grants} t={t} title={t('console.user.grantsTitle')} />
+
+      <h2>{t('console.user.sessionsTitle')}</h2>
+      {user.sessions.length === 0 ? (
+        <p>{t('console.user.noSessions')}</p>
+      ) : (
+        <ul className="session-list">
+          {user.sessions.map((session) => (
+            <SessionItem key={session.id} session={session} />
+          ))}
+        </ul>
+      )}
+
       {asking === 'disable' && (
         <ConfirmDialog
           title={t('console.user.disableTitle')}
@@ -161,6 +185,53 @@ function Account({ user, onChanged }: { user: AdminUserDetail; onChanged: () => 
           <p>{t('console.user.removeAdminText', { email: user.email })}</p>
         </ConfirmDialog>
       )}
+    </>
+  );
+}
+
+/** Premium, storage or download traffic given by the operator, for a number of days. */
+function GiveGrant({ userId, onGiven }: { userId: string; onGiven: () => void }) {
+  const t = useT();
+  const [kind, setKind] = useState<GrantKind>('premium');
+  const [days, setDays] = useState('30');
+  const [gib, setGib] = useState('10');
+  const { pending, failure, submit } = useSubmission();
+
+  async function give(event: FormEvent) {
+    event.preventDefault();
+    const terms = kind === 'premium' ? { kind, days: Number(days) } : { kind, days: Number(days), bytes: Math.round(Number(gib) * GIB) };
+    if (await submit(() => driveAdmin.grant(userId, terms))) onGiven();
+  }
+
+  return (
+    <>
+      <h2>{t('console.user.giveTitle')}</h2>
+      <form className="inline-form" onSubmit={(event) => void give(event)}>
+        <div className="field">
+          <label htmlFor="console-grant-kind">{t('console.user.giveKind')}</label>
+          <select id="console-grant-kind" value={kind} onChange={(event) => setKind(event.target.value as GrantKind)}>
+            {GRANT_KINDS.map((option) => (
+              <option key={option} value={option}>
+                {t(KIND_LABELS[option])}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="console-grant-days">{t('console.user.giveDays')}</label>
+          <input id="console-grant-days" type="number" min="1" max="36600" required value={days} onChange={(event) => setDays(event.target.value)} />
+        </div>
+        {kind !== 'premium' && (
+          <div className="field">
+            <label htmlFor="console-grant-gib">{t('console.user.giveGib')}</label>
+            <input id="console-grant-gib" type="number" min="0.001" step="any" required value={gib} onChange={(event) => setGib(event.target.value)} />
+          </div>
+        )}
+        <button type="submit" className="button" disabled={pending}>
+          {t('console.user.give')}
+        </button>
+      </form>
+      {failure !== undefined && <FailureNotice failure={failure} />}
     </>
   );
 }

@@ -36,17 +36,6 @@ export function adminRepository(db: Db) {
       return Number(row.n);
     },
 
-    async activeSessions(userId: string, at: number): Promise<number> {
-      const row = await db
-        .selectFrom('session')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .where('refresh_expires_at', '>', at)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-
     /** The server's totals: accounts, what they hold, what is stored once, and shares. */
     async totals() {
       const [users, blobs, shares] = await Promise.all([

@@ -10,7 +10,8 @@ const CLIENT_LABELS: Record<string, MessageKey> = {
   [CLIENT_IDS.extension]: 'account.sessions.client.extension',
 };
 
-type Props = { session: SessionResource; revoking: boolean; onRevoke: () => void };
+/** `onRevoke`: ends this session; without it (the console's view of another account) it is only shown. */
+type Props = { session: SessionResource; revoking?: boolean; onRevoke?: () => void };
 
 /** One place the user is signed in: which device and app, from where, when last used. */
 export function SessionItem({ session, revoking, onRevoke }: Props) {
@@ -32,9 +33,11 @@ export function SessionItem({ session, revoking, onRevoke }: Props) {
           <time dateTime={session.last_seen_at}>{formatDateTime(session.last_seen_at)}</time>
         </dd>
       </dl>
-      <button type="button" className="button secondary" disabled={revoking} onClick={onRevoke}>
-        {t('account.sessions.revoke')}
-      </button>
+      {onRevoke && (
+        <button type="button" className="button secondary" disabled={revoking} onClick={onRevoke}>
+          {t('account.sessions.revoke')}
+        </button>
+      )}
     </li>
   );
 }
