@@ -44,6 +44,7 @@ import { taskRoutes } from './routes/tasks.ts';
 import { thumbnailRoutes } from './routes/thumbnails.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { lazySchemaCompilers } from './schema-compilers.ts';
+import { accountDeletionService } from './services/account-deletion.ts';
 import { accountMailService } from './services/account-mail.ts';
 import { type AccountLimits, accountsService, DEFAULT_LIMITS } from './services/accounts.ts';
 import { adminService } from './services/admin.ts';
@@ -51,6 +52,7 @@ import { checkInService } from './services/check-in.ts';
 import { compensationService } from './services/compensation.ts';
 import { downloadsService } from './services/downloads.ts';
 import { filesService } from './services/files.ts';
+import { everyHour } from './services/hourly.ts';
 import { invitationsService } from './services/invitations.ts';
 import { mailService } from './services/mail.ts';
 import { loadMessages, translatorsOf } from './services/messages.ts';
@@ -67,7 +69,7 @@ import { sharesService } from './services/shares.ts';
 import { statisticsService } from './services/statistics.ts';
 import { tasksService } from './services/tasks.ts';
 import { thumbnailsService } from './services/thumbnails.ts';
-import { sweepExpiredUploads, UPLOAD_EXPIRY_MS, uploadsService } from './services/uploads.ts';
+import { UPLOAD_EXPIRY_MS, uploadsService } from './services/uploads.ts';
 import { downloadLinks } from './storage/download-links.ts';
 import { openBlobStorage } from './storage/open-blob-storage.ts';
 import { copyAsTask, emptyTrashAsTask, readMediaAfterUpload, restoreAsTask, taskHandlers } from './tasks/handlers.ts';
@@ -285,7 +287,10 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   await app.register(moderationRoutes, { moderation, auth });
   const reports = reportsService({ db: database.db, counters, moderation });
   await app.register(reportRoutes, { reports });
-  await app.register(adminRoutes, { admin: adminService({ db: database.db }), premium, reports, auth, config, campaigns });
+  const deletion = accountDeletionService({ db: database.db, files, graceDays: config.accountDeletionGraceDays });
+  await app.register(adminRoutes, { admin: adminService({ db: database.db }), deletion, premium, reports, auth, config, campaigns });
+  const stopDeleting = everyHour(() => deletion.purgeDue(), app.log);
+  app.addHook('onClose', async () => stopDeleting());
   await accounts.grantAdminRoles(config.adminEmails);
   app.addHook('onReady', async () => {
     await offline.sweepWork();
@@ -298,7 +303,8 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   await app.register(uploadRoutes, { uploads, store, auth });
   await app.register(downloadRoutes, { downloads: downloadsService({ db: database.db, blobs, links, standing }), blobs, metrics });
   await app.register(thumbnailRoutes, { thumbnails: thumbnailsService({ db: database.db, blobs, links }), derivedDir: blobs.derivedDir });
-  const stopSweeping = sweepExpiredUploads(uploads, app.log);
+  // Unfinished uploads older than their expiry go, with their pending files.
+  const stopSweeping = everyHour(() => uploads.expire(UPLOAD_EXPIRY_MS), app.log);
   app.addHook('onClose', async () => stopSweeping());
   app.addHook('onClose', () => counters.close());
   const renderSharePage = sharePageRenderer({

@@ -45,6 +45,8 @@ export type Config = {
   logLevel: string;
   /** People who may moderate (take content down), by e-mail address. */
   adminEmails: string[];
+  /** Days an account an operator deleted is kept (and can be restored) before its files and address go. */
+  accountDeletionGraceDays: number;
   /** A file of words (one a line) that a share's title or names must not contain; none when unset. */
   sensitiveWordsFile: string | undefined;
   /** Host pages allowed to frame the drive app (embedded mode, SPEC §2.7), as origins; none when unset. */
@@ -164,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: parseStripe(env),
     taskConcurrency: parseWhole('TASK_CONCURRENCY', env.TASK_CONCURRENCY, 4, 1),
     taskLeaseSeconds: parseWhole('TASK_LEASE_SECONDS', env.TASK_LEASE_SECONDS, 30, 1),
+    accountDeletionGraceDays: parseWhole('ACCOUNT_DELETION_GRACE_DAYS', env.ACCOUNT_DELETION_GRACE_DAYS, 30, 0),
     debugConsole: parseOnOff('DEBUG_CONSOLE', env.DEBUG_CONSOLE, false),
     clientConfig: parseClientConfig(path.resolve(env.CLIENT_CONFIG_FILE ?? path.join(ROOT, 'content', 'client-config.json'))),
   };

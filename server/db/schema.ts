@@ -22,6 +22,8 @@ export interface UserTable {
   storage_used: Generated<number>;
   /** When the owner confirmed the address through the link mailed to it; null until then. */
   email_verified_at: number | null;
+  /** When an account being deleted (status DELETING) goes for good. */
+  deletion_due_at: Generated<number | null>;
 }
 
 /** One change an admin made, for the console's audit log. Ids sort in the order of the changes. */

@@ -19,6 +19,7 @@ export function presentAdminUser(user: UserRow): AdminUser {
     email_verified: user.email_verified_at !== null,
     storage_used: String(user.storage_used),
     storage_limit: user.storage_limit === null ? '' : String(user.storage_limit),
+    deletion_due_at: user.deletion_due_at === null ? '' : new Date(Number(user.deletion_due_at)).toISOString(),
     created_at: new Date(user.created_at).toISOString(),
   };
 }
@@ -110,6 +111,7 @@ export function presentSettings(config: Config, version: string) {
     ['BLOB_STORE', blobs],
     ['LOG_LEVEL', config.logLevel],
     ['ADMIN_EMAILS', config.adminEmails.join(', ')],
+    ['ACCOUNT_DELETION_GRACE_DAYS', config.accountDeletionGraceDays],
     ['TRUSTED_PROXIES', config.trustedProxies.join(', ')],
     ['BLOCKED_NETWORKS', config.blockedNetworks.join(', ')],
     ['EMBED_ORIGINS', config.embedOrigins.join(', ')],

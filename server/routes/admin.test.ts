@@ -37,6 +37,7 @@ describe.each(ENGINES)('the operator console’s API on %s', (engine) => {
       ['PATCH', userPath(id)],
       ['POST', ADMIN_PATHS.signOutEverywhere.replace(':id', id)],
       ['POST', ADMIN_PATHS.grants.replace(':id', id)],
+      ['POST', ADMIN_PATHS.deleteUser.replace(':id', id)],
       ['GET', ADMIN_PATHS.audit],
       ['GET', ADMIN_PATHS.overview],
       ['GET', ADMIN_PATHS.codes],

@@ -41,6 +41,7 @@ import {
 } from '../presenters/admin.ts';
 import { presentGrant, presentMintedCodes } from '../presenters/premium.ts';
 import { presentShareReport } from '../presenters/reports.ts';
+import type { AccountDeletionService } from '../services/account-deletion.ts';
 import type { AdminService } from '../services/admin.ts';
 import type { PremiumService } from '../services/premium.ts';
 import type { ReportsService } from '../services/reports.ts';
@@ -50,9 +51,17 @@ import { fastifyPath } from './fastify-path.ts';
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 const PAGE = 50;
 
-type Options = { admin: AdminService; premium: PremiumService; reports: ReportsService; auth: Authenticator; config: Config; campaigns: CampaignCalendar };
+type Options = {
+  admin: AdminService;
+  deletion: AccountDeletionService;
+  premium: PremiumService;
+  reports: ReportsService;
+  auth: Authenticator;
+  config: Config;
+  campaigns: CampaignCalendar;
+};
 
-export const adminRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { admin, premium, reports, auth, config, campaigns }) => {
+export const adminRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { admin, deletion, premium, reports, auth, config, campaigns }) => {
   // Every route here: signed in, then an admin; whoever else asks is refused before anything is read.
   app.addHook('preValidation', auth.requireAdmin);
 
@@ -83,6 +92,15 @@ export const adminRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { adm
         ...(role ? { role } : {}),
       });
       return presentAdminUser(changed);
+    },
+  );
+
+  app.post(
+    ADMIN_PATHS.deleteUser,
+    { schema: { tags: ['admin'], params: AdminUserParams, response: { 200: AdminUserDetailSchema, ...errors } } },
+    async (request) => {
+      await deletion.schedule(authOf(request).user, request.params.id);
+      return presentAdminUserDetail(await admin.user(request.params.id));
     },
   );
 

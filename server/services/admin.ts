@@ -65,7 +65,7 @@ export function adminService(deps: { db: Kysely<Database>; now?: () => number })
         // The row stays held until the end: two admins demoting each other cannot both pass the last-admin check.
         await accounts.lock(id);
         const user = await accounts.findUserById(id);
-        if (!user) throw new ServiceError('not_found', 'There is no account with this id.');
+        if (!user || user.status === 'DELETED') throw new ServiceError('not_found', 'There is no account with this id.');
         const at = now();
         const entries: Array<Omit<AdminAuditRow, 'id' | 'admin_id' | 'target_id' | 'created_at'>> = [];
         const losesAdmin = user.role === 'admin' && user.status === 'ACTIVE' && (change.role === 'user' || change.status === 'DISABLED');
@@ -77,7 +77,8 @@ export function adminService(deps: { db: Kysely<Database>; now?: () => number })
           entries.push({ action: 'user.quota', details: JSON.stringify({ from: user.storage_limit, to: change.storageLimit }) });
         }
         if (change.status !== undefined && change.status !== user.status) {
-          await accounts.updateUser(id, { status: change.status, updated_at: at });
+          // Enabling (or disabling) an account being deleted stops its deletion.
+          await accounts.updateUser(id, { status: change.status, deletion_due_at: null, updated_at: at });
           // A disabled account is signed out at once, everywhere.
           if (change.status === 'DISABLED') await accounts.revokeSessionsOf(id, at, 'account_disabled');
           entries.push({ action: 'user.status', details: JSON.stringify({ from: user.status, to: change.status }) });

@@ -212,11 +212,3 @@ function proofRange(size: number): { offset: number; length: number } {
 
 /** Unfinished uploads are kept this long (tus expiration). */
 export const UPLOAD_EXPIRY_MS = 7 * 24 * 60 * 60_000;
-const EXPIRY_SWEEP_MS = 60 * 60_000;
-
-/** Every hour, removes unfinished uploads older than their expiry, with their pending files; answers how to stop. */
-export function sweepExpiredUploads(uploads: UploadsService, log: { error(failure: unknown): void }): () => void {
-  const timer = setInterval(() => void uploads.expire(UPLOAD_EXPIRY_MS).catch((failure: unknown) => log.error(failure)), EXPIRY_SWEEP_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}

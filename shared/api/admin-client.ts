@@ -31,6 +31,8 @@ export function adminApi(api: ApiClient) {
       api.get<{ users: AdminUser[]; next_page_token: string }>(ADMIN_PATHS.users, { q: q || undefined, page_token: pageToken || undefined }),
     user: (id: string) => api.get<AdminUserDetail>(userPath(ADMIN_PATHS.user, id)),
     updateUser: (id: string, changes: Static<typeof UpdateAdminUserBody>) => api.patch<AdminUserDetail>(userPath(ADMIN_PATHS.user, id), changes),
+    /** Deletes the account after the server's grace period; enabling it before then restores it. */
+    deleteAccount: (id: string) => api.post<AdminUserDetail>(userPath(ADMIN_PATHS.deleteUser, id)),
     grant: (id: string, terms: GrantTerms) => api.post<Grant>(userPath(ADMIN_PATHS.grants, id), terms),
     signOutEverywhere: (id: string) => api.post<Record<string, never>>(userPath(ADMIN_PATHS.signOutEverywhere, id)),
     audit: (pageToken = '') => api.get<{ entries: AuditEntry[]; next_page_token: string }>(ADMIN_PATHS.audit, { page_token: pageToken || undefined }),

@@ -12,6 +12,8 @@ export const ADMIN_PATHS = {
   user: '/admin/v1/users/:id',
   /** POST GrantTerms: gives the account premium, storage or traffic for a time (the operator's grant). */
   grants: '/admin/v1/users/:id/grants',
+  /** POST: deletes the account after the grace period (ACCOUNT_DELETION_GRACE_DAYS); enabling it before then restores it. */
+  deleteUser: '/admin/v1/users/:id/deletion',
   /** POST: ends every session of the account (sign out everywhere). */
   signOutEverywhere: '/admin/v1/users/:id/sessions:revoke',
   audit: '/admin/v1/audit',
@@ -45,6 +47,8 @@ export const AdminUserSchema = Type.Object({
   storage_used: Int64String,
   /** The operator's own quota for this account in bytes; '' when its tier's applies. */
   storage_limit: Type.String(),
+  /** When an account being deleted (status DELETING) goes for good; '' for any other. */
+  deletion_due_at: Type.String(),
   created_at: Time,
 });
 export type AdminUser = Static<typeof AdminUserSchema>;

@@ -92,6 +92,17 @@ test.describe('the operator console', () => {
     await page.getByRole('button', { name: 'Enable the account' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'The account is enabled.' })).toBeVisible();
 
+    // Deleted after a grace period, and restored within it.
+    await page.getByRole('button', { name: 'Delete the account' }).click();
+    await expectAccessible(page, 'the console’s delete dialog');
+    await page.getByRole('dialog', { name: 'Delete this account?' }).getByRole('button', { name: 'Delete the account' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'The account will be deleted for good on' })).toBeVisible();
+    await expect(page.getByText(/This account will be deleted for good on .*\. Restore it to stop that\./)).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: 'Being deleted' })).toBeVisible();
+    await page.getByRole('button', { name: 'Restore the account' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'The account is restored.' })).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: /^Active$/ })).toBeVisible();
+
     // Reports: the queue shows what was reported, why, and by whose share; taken down from here.
     await consoleNav(page).getByRole('link', { name: 'Reports' }).click();
     const report = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Free money' }) });

@@ -18,6 +18,7 @@ const ACTION_LABELS: Record<string, MessageKey> = {
   'user.role': 'console.audit.action.role',
   'user.sign_out': 'console.audit.action.signOut',
   'user.grant': 'console.audit.action.grant',
+  'user.delete': 'console.audit.action.delete',
   'codes.mint': 'console.audit.action.mint',
   'codes.revoke': 'console.audit.action.revoke',
   'report.dismiss': 'console.audit.action.dismiss',
@@ -26,7 +27,7 @@ const ACTION_LABELS: Record<string, MessageKey> = {
 };
 
 /** Actions on an account, whose target is one to open in the console. */
-const ACCOUNT_ACTIONS = new Set(['user.quota', 'user.status', 'user.role', 'user.sign_out', 'user.grant']);
+const ACCOUNT_ACTIONS = new Set(['user.quota', 'user.status', 'user.role', 'user.sign_out', 'user.grant', 'user.delete']);
 
 /** /admin/audit: every operator action, newest first, by whom and on what. */
 export function ConsoleAudit() {

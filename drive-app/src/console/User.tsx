@@ -25,7 +25,7 @@ const KIND_LABELS: Record<GrantKind, MessageKey> = {
   traffic: 'console.user.kind.traffic',
 };
 
-type Asking = 'disable' | 'sign-out' | 'remove-admin' | undefined;
+type Asking = 'disable' | 'sign-out' | 'remove-admin' | 'delete' | undefined;
 
 /** /admin/users/:userId: one account — its use, its quota, its status and role, its sessions. */
 export function ConsoleUser() {
@@ -57,10 +57,16 @@ function Account({ user, onChanged }: { user: AdminUserDetail; onChanged: () => 
   const [asking, setAsking] = useState<Asking>();
   const [quota, setQuota] = useState(user.storage_limit ? String(Number(user.storage_limit) / GIB) : '');
 
-  async function change(send: () => Promise<unknown>, saying: string) {
+  /** Sends a change, then says what it did (`saying` may read the answer) and shows the account anew. */
+  async function change<T>(send: () => Promise<T>, saying: string | ((answer: T) => string)) {
     setDone('');
-    if (await submit(send)) {
-      setDone(saying);
+    let answer: T | undefined;
+    if (
+      await submit(async () => {
+        answer = await send();
+      })
+    ) {
+      setDone(typeof saying === 'string' ? saying : saying(answer as T));
       onChanged();
     }
   }
@@ -72,7 +78,8 @@ function Account({ user, onChanged }: { user: AdminUserDetail; onChanged: () => 
     void update({ storage_limit: String(bytes) }, t('console.user.quotaSaved'));
   }
 
-  const disabled = user.status === 'DISABLED';
+  const disabled = user.status !== 'ACTIVE';
+  const deleting = user.status === 'DELETING';
   const admin = user.role === 'admin';
   return (
     <>
@@ -117,8 +124,13 @@ function Account({ user, onChanged }: { user: AdminUserDetail; onChanged: () => 
       </form>
 
       <h2>{t('console.user.accessTitle')}</h2>
+      {deleting && <p className="notice notice-warning">{t('console.user.deleting', { date: formatDateTime(user.deletion_due_at) })}</p>}
       <div className="console-actions">
-        {disabled ? (
+        {deleting ? (
+          <button type="button" className="button" disabled={pending} onClick={() => void update({ status: 'ACTIVE' }, t('console.user.restored'))}>
+            {t('console.user.restoreAccount')}
+          </button>
+        ) : disabled ? (
           <button type="button" className="button" disabled={pending} onClick={() => void update({ status: 'ACTIVE' }, t('console.user.enabled'))}>
             {t('console.user.enable')}
           </button>
@@ -137,6 +149,11 @@ function Account({ user, onChanged }: { user: AdminUserDetail; onChanged: () => 
         ) : (
           <button type="button" className="button secondary" disabled={pending} onClick={() => void update({ role: 'admin' }, t('console.user.madeAdmin'))}>
             {t('console.user.makeAdmin')}
+          </button>
+        )}
+        {!deleting && (
+          <button type="button" className="button danger" disabled={pending} onClick={() => setAsking('delete')}>
+            {t('console.user.delete')}
           </button>
         )}
       </div>
@@ -163,6 +180,21 @@ function Account({ user, onChanged }: { user: AdminUserDetail; onChanged: () => 
           onConfirm={() => change(() => driveAdmin.updateUser(user.id, { status: 'DISABLED' }), t('console.user.disabled'))}
         >
           <p>{t('console.user.disableText', { email: user.email })}</p>
+        </ConfirmDialog>
+      )}
+      {asking === 'delete' && (
+        <ConfirmDialog
+          title={t('console.user.deleteTitle')}
+          confirmLabel={t('console.user.delete')}
+          onClose={() => setAsking(undefined)}
+          onConfirm={() =>
+            change(
+              () => driveAdmin.deleteAccount(user.id),
+              (scheduled) => t('console.user.deleteScheduled', { date: formatDateTime(scheduled.deletion_due_at) }),
+            )
+          }
+        >
+          <p>{t('console.user.deleteText', { email: user.email })}</p>
         </ConfirmDialog>
       )}
       {asking === 'sign-out' && (

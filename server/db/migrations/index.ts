@@ -23,6 +23,7 @@ import { accountMail } from './0020_account_mail.ts';
 import { adminAudit } from './0021_admin_audit.ts';
 import { shareReports } from './0022_share_reports.ts';
 import { reportTakedowns } from './0023_report_takedowns.ts';
+import { accountDeletion } from './0024_account_deletion.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -48,4 +49,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0021_admin_audit': adminAudit,
   '0022_share_reports': shareReports,
   '0023_report_takedowns': reportTakedowns,
+  '0024_account_deletion': accountDeletion,
 };

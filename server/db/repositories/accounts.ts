@@ -23,6 +23,10 @@ export function accountsRepository(db: Db) {
         .execute(),
 
     findUserByEmail: (email: string) => db.selectFrom('user').selectAll().where('email', '=', email).executeTakeFirst(),
+    /** Accounts being deleted whose grace period ended by `at`. */
+    dueForDeletion: async (at: number) =>
+      (await db.selectFrom('user').select('id').where('status', '=', 'DELETING').where('deletion_due_at', '<=', at).execute()).map((row) => row.id),
+
     findUserById: (id: string) => db.selectFrom('user').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** Inserts a user; answers false when the e-mail is taken (the unique index decides, race-free). */
@@ -34,8 +38,12 @@ export function accountsRepository(db: Db) {
         .executeTakeFirst();
       return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
     },
-    updateUser: (id: string, changes: Partial<Pick<UserRow, 'name' | 'password_hash' | 'updated_at' | 'storage_limit' | 'status' | 'role'>>) =>
-      db.updateTable('user').set(changes).where('id', '=', id).execute(),
+    updateUser: (
+      id: string,
+      changes: Partial<
+        Pick<UserRow, 'name' | 'email' | 'phone_number' | 'password_hash' | 'updated_at' | 'storage_limit' | 'status' | 'role' | 'deletion_due_at'>
+      >,
+    ) => db.updateTable('user').set(changes).where('id', '=', id).execute(),
     grantAdminRoles: (emails: readonly string[]) => db.updateTable('user').set({ role: 'admin' }).where('email', 'in', emails).execute(),
 
     insertSession: (session: Omit<SessionRow, 'revoked_at' | 'revoked_reason'>) => db.insertInto('session').values(session).execute(),

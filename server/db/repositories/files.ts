@@ -203,6 +203,10 @@ export function filesRepository(db: Db) {
     stalePending: async (before: number) =>
       (await db.selectFrom('file').select('id').where('phase', '=', 'PHASE_TYPE_PENDING').where('created_at', '<', before).execute()).map((r) => r.id),
 
+    /** Some of the user's items, any of them: an account's drive is deleted batch by batch. */
+    someIds: async (userId: string, limit: number) =>
+      (await db.selectFrom('file').select('id').where('user_id', '=', userId).limit(limit).execute()).map((row) => row.id),
+
     deleteMany: (userId: string, ids: readonly string[]) => db.deleteFrom('file').where('user_id', '=', userId).where('id', 'in', ids).execute(),
 
     /** Whether any file, anyone's, still points at this content. */

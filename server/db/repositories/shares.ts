@@ -52,6 +52,9 @@ export function sharesRepository(db: Db) {
     ownedOf: async (userId: string, ids: readonly string[]) =>
       (await db.selectFrom('share').select('id').where('user_id', '=', userId).where('id', 'in', ids).execute()).map((row) => row.id),
 
+    /** Cancels every share of the user (the account is going). */
+    cancelAllOf: (userId: string) => db.updateTable('share').set({ status: 'DELETED' }).where('user_id', '=', userId).execute(),
+
     cancel: (userId: string, ids: readonly string[]) =>
       db.updateTable('share').set({ status: 'DELETED' }).where('user_id', '=', userId).where('id', 'in', ids).execute(),
 
