@@ -1,15 +1,12 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import type { AuditEntry } from '#shared/api/admin.ts';
 import { consoleUserPath } from '#shared/app-paths.ts';
 import { formatDateTime } from '#shared/format.ts';
 import type { MessageKey } from '#shared/i18n/translator.ts';
 import { driveAdmin } from '../api.ts';
 import { BusyNotice } from '../components/BusyNotice.tsx';
 import { FailureNotice } from '../components/FailureNotice.tsx';
-import { useLoad } from '../components/useLoad.ts';
-import { useSubmission } from '../components/useSubmission.ts';
 import { useT } from '../i18n.ts';
+import { usePages } from './usePages.tsx';
 
 /** What each action of the audit log reads as; an action this version does not know shows as written. */
 const ACTION_LABELS: Record<string, MessageKey> = {
@@ -32,18 +29,22 @@ const ACCOUNT_ACTIONS = new Set(['user.quota', 'user.status', 'user.role', 'user
 /** /admin/audit: every operator action, newest first, by whom and on what. */
 export function ConsoleAudit() {
   const t = useT();
-  const { state, reload } = useLoad(() => driveAdmin.audit(), []);
-  const [more, setMore] = useState<{ entries: AuditEntry[]; token: string }>();
-  const { pending, failure, submit } = useSubmission();
+  const {
+    state,
+    reload,
+    items: entries,
+    moreButton,
+  } = usePages(async (token) => {
+    const page = await driveAdmin.audit(token);
+    return { items: page.entries, next: page.next_page_token };
+  }, []);
   const first = state.status === 'ready' ? state.value : undefined;
-  const entries = [...(first?.entries ?? []), ...(more?.entries ?? [])];
-  const nextToken = more ? more.token : (first?.next_page_token ?? '');
   return (
     <section className="console-page" aria-labelledby="console-audit-title">
       <h1 id="console-audit-title">{t('console.audit.title')}</h1>
       {state.status === 'loading' && <BusyNotice text={t('drive.loading')} />}
       {state.status === 'failed' && <FailureNotice failure={state.error} onRetry={reload} />}
-      {first && entries.length === 0 && <p>{t('console.audit.none')}</p>}
+      {first && first.items.length === 0 && <p>{t('console.audit.none')}</p>}
       {entries.length > 0 && (
         <div className="console-table-wrap">
           <table className="console-table">
@@ -73,22 +74,7 @@ export function ConsoleAudit() {
           </table>
         </div>
       )}
-      {failure !== undefined && <FailureNotice failure={failure} />}
-      {nextToken && (
-        <button
-          type="button"
-          className="button secondary"
-          disabled={pending}
-          onClick={() =>
-            void submit(async () => {
-              const page = await driveAdmin.audit(nextToken);
-              setMore({ entries: [...(more?.entries ?? []), ...page.entries], token: page.next_page_token });
-            })
-          }
-        >
-          {t('console.more')}
-        </button>
-      )}
+      {moreButton}
     </section>
   );
 }

@@ -1,15 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { AdminUser } from '#shared/api/admin.ts';
 import { consoleUserPath } from '#shared/app-paths.ts';
 import { formatDateTime, formatSize } from '#shared/format.ts';
 import { driveAdmin } from '../api.ts';
 import { BusyNotice } from '../components/BusyNotice.tsx';
 import { FailureNotice } from '../components/FailureNotice.tsx';
-import { useLoad } from '../components/useLoad.ts';
-import { useSubmission } from '../components/useSubmission.ts';
 import { useT } from '../i18n.ts';
 import { useAccountWords } from './account-words.ts';
+import { usePages } from './usePages.tsx';
 
 /** /admin/users?q=: the accounts, found by part of an e-mail address or a name, or by id. */
 export function ConsoleUsers() {
@@ -44,17 +42,24 @@ export function ConsoleUsers() {
 function FoundUsers({ query }: { query: string }) {
   const t = useT();
   const words = useAccountWords();
-  const { state, reload } = useLoad(() => driveAdmin.users(query), [query]);
-  const [more, setMore] = useState<{ users: AdminUser[]; token: string } | undefined>();
-  const { pending, failure, submit } = useSubmission();
+  const {
+    state,
+    reload,
+    items: users,
+    moreButton,
+  } = usePages(
+    async (token) => {
+      const page = await driveAdmin.users(query, token);
+      return { items: page.users, next: page.next_page_token };
+    },
+    [query],
+  );
   const first = state.status === 'ready' ? state.value : undefined;
-  const users = [...(first?.users ?? []), ...(more?.users ?? [])];
-  const nextToken = more ? more.token : (first?.next_page_token ?? '');
   return (
     <>
       {state.status === 'loading' && <BusyNotice text={t('drive.loading')} />}
       {state.status === 'failed' && <FailureNotice failure={state.error} onRetry={reload} />}
-      {first && users.length === 0 && <p>{query ? t('console.users.noneFound', { query }) : t('console.users.none')}</p>}
+      {first && first.items.length === 0 && <p>{query ? t('console.users.noneFound', { query }) : t('console.users.none')}</p>}
       {users.length > 0 && (
         <div className="console-table-wrap">
           <table className="console-table">
@@ -85,22 +90,7 @@ function FoundUsers({ query }: { query: string }) {
           </table>
         </div>
       )}
-      {failure !== undefined && <FailureNotice failure={failure} />}
-      {nextToken && (
-        <button
-          type="button"
-          className="button secondary"
-          disabled={pending}
-          onClick={() =>
-            void submit(async () => {
-              const page = await driveAdmin.users(query, nextToken);
-              setMore({ users: [...(more?.users ?? []), ...page.users], token: page.next_page_token });
-            })
-          }
-        >
-          {t('console.more')}
-        </button>
-      )}
+      {moreButton}
     </>
   );
 }
