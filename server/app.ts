@@ -286,7 +286,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   const moderation = moderationService({ db: database.db });
   await app.register(moderationRoutes, { moderation, auth });
   const reports = reportsService({ db: database.db, counters, moderation });
-  await app.register(reportRoutes, { reports });
+  await app.register(reportRoutes, { reports, auth });
   const deletion = accountDeletionService({ db: database.db, files, graceDays: config.accountDeletionGraceDays });
   await app.register(adminRoutes, { admin: adminService({ db: database.db }), deletion, premium, reports, auth, config, campaigns });
   const stopDeleting = everyHour(() => deletion.purgeDue(), app.log);

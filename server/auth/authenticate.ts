@@ -70,10 +70,34 @@ export function authenticator(accounts: TokenOwner, publicUrl: string) {
     if (user.role !== 'admin' || user.status !== 'ACTIVE') throw new ServiceError('permission_denied', 'Only an administrator may do this.');
   }
 
-  return { requireUser, requireAdmin };
+  /**
+   * preValidation hook for routes anyone may call that note who asked when someone is signed in
+   * (a report of a share): no credentials, spent ones or a cookie from another site leave the
+   * request anonymous rather than refused.
+   */
+  async function identifyUser(request: FastifyRequest) {
+    const credentials = credentialsOf(request);
+    if (!credentials) return;
+    if (credentials.via === 'cookie') {
+      try {
+        assertSameOrigin(request, publicUrl);
+      } catch {
+        return;
+      }
+    }
+    const auth = await accounts.authenticate(credentials.token);
+    if (auth) request.auth = auth;
+  }
+
+  return { requireUser, requireAdmin, identifyUser };
 }
 
 export type Authenticator = ReturnType<typeof authenticator>;
+
+/** Who asked on a route with identifyUser: the signed-in user, or undefined for an anonymous visitor. */
+export function signedInOf(request: FastifyRequest): Authenticated | undefined {
+  return request.auth;
+}
 
 /** The signed-in user of a route guarded by requireUser. */
 export function authOf(request: FastifyRequest): Authenticated {

@@ -2,7 +2,13 @@
 import type { ShareReport } from '#shared/api/reports.ts';
 import type { ShareReportRow } from '../db/repositories/reports.ts';
 
-type Listed = ShareReportRow & { share_title: string | null; share_status: string | null; owner_id: string | null; owner_email: string | null };
+type Listed = ShareReportRow & {
+  share_title: string | null;
+  share_status: string | null;
+  owner_id: string | null;
+  owner_email: string | null;
+  reporter_email: string | null;
+};
 
 export function presentShareReport(report: Listed): ShareReport {
   return {
@@ -15,6 +21,7 @@ export function presentShareReport(report: Listed): ShareReport {
     owner_email: report.owner_email ?? '',
     reason: report.reason,
     note: report.note,
+    reporter_email: report.reporter_email ?? '',
     status: report.status,
     created_at: new Date(report.created_at).toISOString(),
   };

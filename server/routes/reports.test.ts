@@ -50,6 +50,7 @@ describe.each(ENGINES)('reports of shares on %s', (engine) => {
       reason: string;
       note: string;
       share_title: string;
+      reporter_email: string;
     }>;
 
   it('takes a report from any visitor, once a day per share, and says which share does not exist', async () => {
@@ -58,8 +59,15 @@ describe.each(ENGINES)('reports of shares on %s', (engine) => {
     expect((await visitor.post(REPORT_PATHS.report, { share_id: shareId, reason: 'copyright', note: '  my film  ' })).status).toBe(200);
     expect((await visitor.post(REPORT_PATHS.report, { share_id: shareId, reason: 'spam' })).status).toBe(200);
     expect((await openReports()).filter((report) => report.share_id === shareId)).toMatchObject([
-      { reason: 'copyright', note: 'my film', status: 'OPEN', share_title: 'Reported once' },
+      { reason: 'copyright', note: 'my film', status: 'OPEN', share_title: 'Reported once', reporter_email: '' },
     ]);
+    // A signed-in visitor's report names them for the moderator (another share: one address reports a share once a day).
+    const other = await sharedFolder('Reported by someone signed in');
+    const signedIn = new TestBrowser(server.url);
+    const email = uniqueEmail('reporter');
+    await signedIn.post('/v1/auth/signup', { email, password: goodPassword(), name: 'Reporter' });
+    await signedIn.post(REPORT_PATHS.report, { share_id: other.shareId, reason: 'abuse' });
+    expect((await openReports()).filter((report) => report.share_id === other.shareId).map((report) => report.reporter_email)).toEqual([email]);
     expect((await visitor.post(REPORT_PATHS.report, { share_id: 'no-such-share', reason: 'spam' })).body.error).toBe('not_found');
     expect((await visitor.post(REPORT_PATHS.report, { share_id: shareId, reason: 'because' })).body.error).toBe('invalid_request');
     expect((await visitor.post(REPORT_PATHS.report, { share_id: shareId, reason: 'other', note: 'x'.repeat(1001) })).body.error).toBe('invalid_request');

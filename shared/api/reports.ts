@@ -28,6 +28,8 @@ export const ShareReportSchema = Type.Object({
   owner_email: Type.String(),
   reason: oneOf(REPORT_REASONS),
   note: Type.String(),
+  /** The reporter's address when they were signed in; '' for a visitor who was not. */
+  reporter_email: Type.String(),
   /** OPEN until a moderator acts: then DISMISSED or TAKEN_DOWN; RESTORED when the content taken down was given back. */
   status: oneOf(['OPEN', 'DISMISSED', 'TAKEN_DOWN', 'RESTORED'] as const),
   created_at: Time,

@@ -109,6 +109,7 @@ test.describe('the operator console', () => {
     await expect(report).toBeVisible();
     await expect(report.getByText('It is spam or a scam')).toBeVisible();
     await expect(report.getByText('Asks for card numbers')).toBeVisible();
+    await expect(report.getByText('A visitor who was not signed in')).toBeVisible();
     await expect(report.getByRole('link', { name: /@example\.com$/ })).toHaveAttribute('href', `/admin/users/${ownerId}`);
     await expect(report.getByRole('link', { name: 'Open “Free money” as visitors see it' })).toHaveAttribute('href', `/s/${shareId}`);
     await expectAccessible(page, 'the console reports');

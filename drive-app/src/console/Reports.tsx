@@ -88,6 +88,7 @@ function ReportList({ state }: { state: ReportState }) {
                 <Fact label={t('console.reports.reason')} value={t(REPORT_REASON_LABELS[report.reason])} />
                 <Fact label={t('console.reports.owner')} value={<Link to={consoleUserPath(report.owner_id)}>{report.owner_email}</Link>} />
                 <Fact label={t('console.reports.received')} value={formatDateTime(report.created_at)} />
+                <Fact label={t('console.reports.reporter')} value={report.reporter_email || t('console.reports.anonymous')} />
                 {state === 'handled' && <Fact label={t('console.reports.outcome')} value={t(OUTCOME_LABELS[report.status])} />}
               </dl>
               {report.note && <blockquote className="console-report-note">{report.note}</blockquote>}

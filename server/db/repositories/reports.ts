@@ -18,8 +18,15 @@ export function reportsRepository(db: Db) {
         .selectFrom('share_report')
         .leftJoin('share', 'share.id', 'share_report.share_id')
         .leftJoin('user', 'user.id', 'share.user_id')
+        .leftJoin('user as reporter', 'reporter.id', 'share_report.reporter_id')
         .selectAll('share_report')
-        .select(['share.title as share_title', 'share.status as share_status', 'share.user_id as owner_id', 'user.email as owner_email']);
+        .select([
+          'share.title as share_title',
+          'share.status as share_status',
+          'share.user_id as owner_id',
+          'user.email as owner_email',
+          'reporter.email as reporter_email',
+        ]);
       query = open ? query.where('share_report.status', '=', 'OPEN') : query.where('share_report.status', '!=', 'OPEN');
       if (after) query = query.where('share_report.id', open ? '>' : '<', after);
       return query
