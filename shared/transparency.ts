@@ -3,6 +3,8 @@
 // the file is counted from the moderation records (moderation_action) by
 // scripts/transparency-report.ts, with countTakedowns below.
 
+import type { ReportReason } from './api/reports.ts';
+
 export const TAKEDOWN_REASONS = ['copyright', 'childSafety', 'malware', 'illegal', 'abuse', 'other'] as const;
 export type TakedownReason = (typeof TAKEDOWN_REASONS)[number];
 
@@ -79,3 +81,15 @@ export function countTakedowns(actions: Iterable<{ createdAt: number; reason: st
 
 /** content/transparency.json as written: what parseTransparencyReport reads. */
 export type TransparencyReportFile = { updated: string | null; periods: Array<{ period: string; takedowns: Partial<Record<TakedownReason, number>> }> };
+
+/**
+ * What a takedown made from a visitor's report counts as in the transparency report: a report's
+ * reason said in the report's terms (spam, like anything else unnamed there, is 'other').
+ */
+export const REPORT_TAKEDOWN_REASONS: Record<ReportReason, TakedownReason> = {
+  copyright: 'copyright',
+  illegal: 'illegal',
+  abuse: 'abuse',
+  spam: 'other',
+  other: 'other',
+};

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PATHS } from '#shared/api/admin.ts';
 import { REPORT_PATHS } from '#shared/api/reports.ts';
+import { transparencyReportFromRecords } from '../services/transparency.ts';
 import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
 import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
 import { createUpload, tusUpload } from '../testing/uploads.ts';
@@ -87,6 +88,9 @@ describe.each(ENGINES)('reports of shares on %s', (engine) => {
     const takedown = await moderator.post(ADMIN_PATHS.resolveReport, { report_id: takenReport.id, action: 'take_down' });
     expect(takedown.body).toEqual({ contents: 1, shares: 1 });
     expect((await visitor.get(`/drive/v1/share?share_id=${taken.shareId}`)).body.share_status).toBe('PROHIBITED');
+    // The transparency report counts it under the report's reason.
+    const counted = await transparencyReportFromRecords(server.database.db, new Date());
+    expect(counted.periods[0]?.takedowns.illegal).toBeGreaterThanOrEqual(1);
     expect((await moderator.post(ADMIN_PATHS.resolveReport, { report_id: takenReport.id, action: 'dismiss' })).body.error).toBe('invalid_request');
 
     expect((await moderator.post(ADMIN_PATHS.resolveReport, { report_id: keptReport.id, action: 'dismiss' })).body).toEqual({ contents: 0, shares: 0 });

@@ -4,6 +4,7 @@
 // hash, through the moderation service, so every other copy of that content goes too.
 import type { Kysely } from 'kysely';
 import type { ReportReason } from '#shared/api/reports.ts';
+import { REPORT_TAKEDOWN_REASONS } from '#shared/transparency.ts';
 import type { CounterStore } from '../auth/rate-limits.ts';
 import { DAY_MS } from '../calendar.ts';
 import type { UserRow } from '../db/repositories/accounts.ts';
@@ -75,7 +76,8 @@ export function reportsService(deps: { db: Kysely<Database>; counters: CounterSt
             hashes,
             fileIds: [],
             status: 'PROHIBITED',
-            reason: `report ${report.id}: ${report.reason}`,
+            // Named first, so the transparency report counts it under its reason.
+            reason: `${REPORT_TAKEDOWN_REASONS[report.reason]}: report ${report.id} (${report.reason})`,
           });
       }
       const resolved = await reports.resolve(report.id, {

@@ -9,8 +9,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FileStore } from '@tus/file-store';
-import { type DataStore, ERRORS } from '@tus/utils';
+import { FileConfigstore, FileStore } from '@tus/file-store';
+import { type DataStore, ERRORS, type KvStore, type Upload } from '@tus/utils';
 import { hashFileInto } from './hash-file.ts';
 import { noteReceivedBytes } from './received-memory.ts';
 
@@ -32,8 +32,47 @@ const WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
 
 type HashState = { hash: Hash; offset: number };
 
+/**
+ * The uploads' info files (@tus/file-store's configstore), each upload's info also kept in memory
+ * from its creation to its end: it is written once and then only read, and every PATCH read it from
+ * disk three times (each read several rounds through the thread pool, which a busy server queues).
+ */
+class RememberedConfigstore implements KvStore<Upload> {
+  readonly #known = new Map<string, Upload>();
+  readonly #disk: KvStore<Upload>;
+  constructor(disk: KvStore<Upload>) {
+    this.#disk = disk;
+  }
+
+  async get(id: string): Promise<Upload | undefined> {
+    const known = this.#known.get(id);
+    if (known) return known;
+    const read = await this.#disk.get(id);
+    if (read) this.#known.set(id, read);
+    return read;
+  }
+
+  async set(id: string, upload: Upload): Promise<void> {
+    await this.#disk.set(id, upload);
+    this.#known.set(id, upload);
+  }
+
+  async delete(id: string): Promise<void> {
+    this.#known.delete(id);
+    await this.#disk.delete(id);
+  }
+
+  list(): Promise<string[]> {
+    return this.#disk.list?.() ?? Promise.resolve([]);
+  }
+}
+
 export class HashingUploadStore extends FileStore implements UploadStore {
   readonly #hashes = new Map<string, HashState>();
+
+  constructor(options: { directory: string; expirationPeriodInMilliseconds: number }) {
+    super({ ...options, configstore: new RememberedConfigstore(new FileConfigstore(options.directory)) });
+  }
 
   pathOf(id: string): string {
     return path.join(this.directory, id);
