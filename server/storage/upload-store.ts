@@ -79,8 +79,11 @@ export class HashingUploadStore extends FileStore implements UploadStore {
   }
 
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    // Bytes past the declared length are refused (413), and what came before them stays.
-    const { size } = await this.getUpload(id);
+    // Bytes past the declared length are refused (413), and what came before them stays. The
+    // length is the upload's info (kept in memory), without asking the disk for the file's size.
+    const info = await this.configstore.get(id);
+    if (!info) throw ERRORS.FILE_NOT_FOUND;
+    const size = info.size;
     let state = this.#hashes.get(id);
     if (!state || state.offset !== offset) state = await this.#rehash(id, offset);
     // While bytes flow the state is in use; it is put back only if it matches what reached disk.
