@@ -183,6 +183,20 @@ test.describe('the operator console', () => {
       await expect(page.getByRole('row').filter({ hasText: action }).filter({ hasText: OPERATOR }).first()).toBeVisible();
     }
     await expectAccessible(page, 'the console audit log');
+
+    // The same pages in the dark theme.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    for (const [address, heading] of [
+      ['/admin', 'Overview'],
+      [`/admin/users/${ownerId}`, /@example\.com$/],
+      ['/admin/reports?state=handled', 'Reports'],
+      ['/admin/codes', 'Activation codes'],
+    ] as const) {
+      await page.goto(address);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await expectAccessible(page, `${address} in the dark theme`);
+    }
   });
 
   test('is not for people without the operator role: no way in from the drive, and the page says so', async ({ page }) => {

@@ -46,33 +46,31 @@ export function ConsoleAudit() {
       {state.status === 'failed' && <FailureNotice failure={state.error} onRetry={reload} />}
       {first && first.items.length === 0 && <p>{t('console.audit.none')}</p>}
       {entries.length > 0 && (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <caption className="visually-hidden">{t('console.audit.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('console.audit.when')}</th>
-                <th scope="col">{t('console.audit.who')}</th>
-                <th scope="col">{t('console.audit.what')}</th>
-                <th scope="col">{t('console.audit.target')}</th>
-                <th scope="col">{t('console.audit.details')}</th>
+        <table className="console-table">
+          <caption className="visually-hidden">{t('console.audit.title')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('console.audit.when')}</th>
+              <th scope="col">{t('console.audit.who')}</th>
+              <th scope="col">{t('console.audit.what')}</th>
+              <th scope="col">{t('console.audit.target')}</th>
+              <th scope="col">{t('console.audit.details')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id}>
+                <td>{formatDateTime(entry.created_at)}</td>
+                <td>{entry.admin_email}</td>
+                <td>{ACTION_LABELS[entry.action] ? t(ACTION_LABELS[entry.action]!) : entry.action}</td>
+                <td>{ACCOUNT_ACTIONS.has(entry.action) ? <Link to={consoleUserPath(entry.target_id)}>{entry.target_id}</Link> : entry.target_id}</td>
+                <td>
+                  <code>{JSON.stringify(entry.details)}</code>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{formatDateTime(entry.created_at)}</td>
-                  <td>{entry.admin_email}</td>
-                  <td>{ACTION_LABELS[entry.action] ? t(ACTION_LABELS[entry.action]!) : entry.action}</td>
-                  <td>{ACCOUNT_ACTIONS.has(entry.action) ? <Link to={consoleUserPath(entry.target_id)}>{entry.target_id}</Link> : entry.target_id}</td>
-                  <td>
-                    <code>{JSON.stringify(entry.details)}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       )}
       {moreButton}
     </section>

@@ -91,40 +91,38 @@ export function ConsoleCodes() {
       {batches.state.status === 'failed' && <FailureNotice failure={batches.state.error} onRetry={batches.reload} />}
       {batches.state.status === 'ready' && batches.state.value.length === 0 && <p>{t('console.codes.noBatches')}</p>}
       {batches.state.status === 'ready' && batches.state.value.length > 0 && (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <caption className="visually-hidden">{t('console.codes.batchesTitle')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('console.codes.batch')}</th>
-                <th scope="col">{t('console.codes.plan')}</th>
-                <th scope="col">{t('console.codes.redeemed')}</th>
-                <th scope="col">{t('console.codes.mintedAt')}</th>
-                <th scope="col">{t('console.codes.expires')}</th>
-                <th scope="col">{t('console.codes.actions')}</th>
+        <table className="console-table">
+          <caption className="visually-hidden">{t('console.codes.batchesTitle')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('console.codes.batch')}</th>
+              <th scope="col">{t('console.codes.plan')}</th>
+              <th scope="col">{t('console.codes.redeemed')}</th>
+              <th scope="col">{t('console.codes.mintedAt')}</th>
+              <th scope="col">{t('console.codes.expires')}</th>
+              <th scope="col">{t('console.codes.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {batches.state.value.map((batch) => (
+              <tr key={batch.batch}>
+                <td>{batch.batch}</td>
+                <td>{batch.plan_id}</td>
+                <td>{t('console.codes.redeemedOf', { redeemed: formatThousands(batch.redeemed), codes: formatThousands(batch.codes) })}</td>
+                <td>{formatDateTime(batch.created_at)}</td>
+                <td>{formatDateTime(batch.expires_at)}</td>
+                <td>
+                  {batch.redeemed < batch.codes && (
+                    <button type="button" className="button secondary" onClick={() => setRevoking(batch)}>
+                      {t('console.codes.revoke')}
+                      <span className="visually-hidden"> {batch.batch}</span>
+                    </button>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {batches.state.value.map((batch) => (
-                <tr key={batch.batch}>
-                  <td>{batch.batch}</td>
-                  <td>{batch.plan_id}</td>
-                  <td>{t('console.codes.redeemedOf', { redeemed: formatThousands(batch.redeemed), codes: formatThousands(batch.codes) })}</td>
-                  <td>{formatDateTime(batch.created_at)}</td>
-                  <td>{formatDateTime(batch.expires_at)}</td>
-                  <td>
-                    {batch.redeemed < batch.codes && (
-                      <button type="button" className="button secondary" onClick={() => setRevoking(batch)}>
-                        {t('console.codes.revoke')}
-                        <span className="visually-hidden"> {batch.batch}</span>
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       )}
       {revoking && (
         <ConfirmDialog

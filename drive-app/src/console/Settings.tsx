@@ -17,29 +17,27 @@ export function ConsoleSettings() {
       {state.status === 'ready' && (
         <>
           <p>{t('console.settings.version', { version: state.value.version })}</p>
-          <div className="console-table-wrap">
-            <table className="console-table">
-              <caption className="visually-hidden">{t('console.settings.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('console.settings.name')}</th>
-                  <th scope="col">{t('console.settings.value')}</th>
+          <table className="console-table">
+            <caption className="visually-hidden">{t('console.settings.title')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('console.settings.name')}</th>
+                <th scope="col">{t('console.settings.value')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.value.settings.map((setting) => (
+                <tr key={setting.name}>
+                  <th scope="row">
+                    <code>{setting.name}</code>
+                  </th>
+                  <td>
+                    <code>{setting.value}</code>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {state.value.settings.map((setting) => (
-                  <tr key={setting.name}>
-                    <th scope="row">
-                      <code>{setting.name}</code>
-                    </th>
-                    <td>
-                      <code>{setting.value}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
         </>
       )}
     </section>

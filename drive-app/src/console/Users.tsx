@@ -61,34 +61,32 @@ function FoundUsers({ query }: { query: string }) {
       {state.status === 'failed' && <FailureNotice failure={state.error} onRetry={reload} />}
       {first && first.items.length === 0 && <p>{query ? t('console.users.noneFound', { query }) : t('console.users.none')}</p>}
       {users.length > 0 && (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <caption className="visually-hidden">{query ? t('console.users.foundFor', { query }) : t('console.users.title')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('console.users.account')}</th>
-                <th scope="col">{t('console.users.role')}</th>
-                <th scope="col">{t('console.users.status')}</th>
-                <th scope="col">{t('console.users.storageUsed')}</th>
-                <th scope="col">{t('console.users.created')}</th>
+        <table className="console-table">
+          <caption className="visually-hidden">{query ? t('console.users.foundFor', { query }) : t('console.users.title')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('console.users.account')}</th>
+              <th scope="col">{t('console.users.role')}</th>
+              <th scope="col">{t('console.users.status')}</th>
+              <th scope="col">{t('console.users.storageUsed')}</th>
+              <th scope="col">{t('console.users.created')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => (
+              <tr key={user.id}>
+                <td>
+                  <Link to={consoleUserPath(user.id)}>{user.email}</Link>
+                  <span className="console-subtle">{user.name}</span>
+                </td>
+                <td>{words.role(user.role)}</td>
+                <td>{words.status(user.status)}</td>
+                <td>{formatSize(user.storage_used)}</td>
+                <td>{formatDateTime(user.created_at)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <tr key={user.id}>
-                  <td>
-                    <Link to={consoleUserPath(user.id)}>{user.email}</Link>
-                    <span className="console-subtle">{user.name}</span>
-                  </td>
-                  <td>{words.role(user.role)}</td>
-                  <td>{words.status(user.status)}</td>
-                  <td>{formatSize(user.storage_used)}</td>
-                  <td>{formatDateTime(user.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       )}
       {moreButton}
     </>
