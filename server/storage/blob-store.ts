@@ -63,22 +63,31 @@ export function localBlobStore(root: string): BlobStore {
       () => true,
       () => false,
     );
-  /** A file on the same disk becomes the blob by a rename: nothing is copied. */
-  async function adoptFile(file: string, hash: string) {
+  /**
+   * A file on the same disk becomes the blob by a rename: nothing is copied. The bytes are on disk
+   * before the name points at them (fsync, then rename, then the folder's fsync); a tus upload's
+   * file was synced as its last bytes were written (`synced`), so only the rename and the folder remain.
+   */
+  async function adoptFile(file: string, hash: string, { synced = false } = {}) {
     const target = full(hash);
     if (await has(hash)) {
       await fs.rm(file, { force: true });
       return null;
     }
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    // The bytes are on disk before the name points at them: fsync, then rename, then the folder.
-    const handle = await fs.open(file, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
+    if (!synced) {
+      const handle = await fs.open(file, 'r');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
     }
-    await fs.rename(file, target);
+    // Most of the 65,536 folders exist once a drive has some files: made only when missing.
+    await fs.rename(file, target).catch(async (failure: NodeJS.ErrnoException) => {
+      if (failure.code !== 'ENOENT') throw failure;
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.rename(file, target);
+    });
     const folder = await fs.open(path.dirname(target), 'r');
     try {
       await folder.sync();
@@ -99,8 +108,8 @@ export function localBlobStore(root: string): BlobStore {
         () => true,
         () => false,
       ),
-    adopt: (uploadId, hash) => adoptFile(path.join(uploadsLocation, path.basename(uploadId)), hash),
-    adoptFile,
+    adopt: (uploadId, hash) => adoptFile(path.join(uploadsLocation, path.basename(uploadId)), hash, { synced: true }),
+    adoptFile: (file, hash) => adoptFile(file, hash),
     async readRange(hash, offset, length) {
       const handle = await fs.open(full(hash), 'r');
       try {

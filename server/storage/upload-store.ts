@@ -99,7 +99,9 @@ export class HashingUploadStore extends FileStore implements UploadStore {
       },
     });
     // @tus/file-store's own write uses the default 16 KiB buffer: one disk write per network chunk.
-    const file = createWriteStream(this.pathOf(id), { flags: 'r+', start: offset, highWaterMark: WRITE_BUFFER_BYTES });
+    // Synced before it is closed: the offset answered is on disk, and a finished upload becomes its
+    // blob by a rename alone (blob-store.ts adopt).
+    const file = createWriteStream(this.pathOf(id), { flags: 'r+', start: offset, highWaterMark: WRITE_BUFFER_BYTES, flush: true });
     const started = current.offset;
     try {
       await pipeline(readable, hashing, file);
