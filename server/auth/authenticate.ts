@@ -51,16 +51,25 @@ export type TokenOwner = { authenticate(accessToken: string): Promise<Authentica
 
 export function authenticator(accounts: TokenOwner, publicUrl: string) {
   /**
+   * Whom the request's credentials name: undefined without any, 'ended' when they open no session
+   * any more. A cookie sent by a page of another site is refused (permission_denied).
+   */
+  async function credentialsOwner(request: FastifyRequest): Promise<Authenticated | 'ended' | undefined> {
+    const credentials = credentialsOf(request);
+    if (!credentials) return undefined;
+    if (credentials.via === 'cookie') assertSameOrigin(request, publicUrl);
+    return (await accounts.authenticate(credentials.token)) ?? 'ended';
+  }
+
+  /**
    * preValidation hook for routes that need a signed-in user: who asks is checked before what
    * the body says, so a signed-out visitor is told to sign in, not that a field is wrong.
    */
   async function requireUser(request: FastifyRequest) {
-    const credentials = credentialsOf(request);
-    if (!credentials) throw new ServiceError('unauthenticated', 'Sign in to continue.');
-    if (credentials.via === 'cookie') assertSameOrigin(request, publicUrl);
-    const auth = await accounts.authenticate(credentials.token);
-    if (!auth) throw new ServiceError('unauthenticated', 'Your session has ended. Sign in again.');
-    request.auth = auth;
+    const owner = await credentialsOwner(request);
+    if (owner === undefined) throw new ServiceError('unauthenticated', 'Sign in to continue.');
+    if (owner === 'ended') throw new ServiceError('unauthenticated', 'Your session has ended. Sign in again.');
+    request.auth = owner;
   }
 
   /** preValidation hook for the operator's routes: a signed-in user with the admin role, no one else. */
@@ -76,17 +85,12 @@ export function authenticator(accounts: TokenOwner, publicUrl: string) {
    * request anonymous rather than refused.
    */
   async function identifyUser(request: FastifyRequest) {
-    const credentials = credentialsOf(request);
-    if (!credentials) return;
-    if (credentials.via === 'cookie') {
-      try {
-        assertSameOrigin(request, publicUrl);
-      } catch {
-        return;
-      }
+    try {
+      const owner = await credentialsOwner(request);
+      if (owner !== undefined && owner !== 'ended') request.auth = owner;
+    } catch (failure) {
+      if (!(failure instanceof ServiceError)) throw failure;
     }
-    const auth = await accounts.authenticate(credentials.token);
-    if (auth) request.auth = auth;
   }
 
   return { requireUser, requireAdmin, identifyUser };

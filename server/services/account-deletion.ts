@@ -9,8 +9,8 @@ import { adminRepository } from '../db/repositories/admin.ts';
 import { filesRepository } from '../db/repositories/files.ts';
 import { sharesRepository } from '../db/repositories/shares.ts';
 import type { Database } from '../db/schema.ts';
-import { ServiceError } from '../errors.ts';
 import { orderedId } from '../ids.ts';
+import { holdAccountForChange } from './admin.ts';
 import type { FilesService } from './files.ts';
 
 /** Items deleted at once while emptying a deleted account's drive. */
@@ -27,12 +27,7 @@ export function accountDeletionService(deps: { db: Kysely<Database>; files: Pick
       const due = at + graceDays * DAY_MS;
       await db.transaction().execute(async (tx) => {
         const accounts = accountsRepository(tx);
-        await accounts.lock(id);
-        const user = await accounts.findUserById(id);
-        if (!user || user.status === 'DELETED') throw new ServiceError('not_found', 'There is no account with this id.');
-        if (user.role === 'admin' && user.status === 'ACTIVE' && (await adminRepository(tx).activeAdmins()) <= 1) {
-          throw new ServiceError('permission_denied', 'This is the last active administrator: make another one first.', [{ reason: 'last_admin' }]);
-        }
+        await holdAccountForChange(tx, id, true);
         await accounts.updateUser(id, { status: 'DELETING', deletion_due_at: due, updated_at: at });
         await accounts.revokeSessionsOf(id, at, 'account_deleted');
         await adminRepository(tx).record({

@@ -22,6 +22,22 @@ const GRANTS_SHOWN = 100;
 /** What an admin asks to change on an account; absent fields stay. */
 export type AccountChange = { storageLimit?: number | null; status?: 'ACTIVE' | 'DISABLED'; role?: 'user' | 'admin' };
 
+/**
+ * An account an operator is about to change, its row held to the end of the transaction (two
+ * admins demoting each other cannot both pass the check). `endsItsAdminRole`: the change leaves it
+ * no active admin; refused when it is the last one.
+ */
+export async function holdAccountForChange(tx: Kysely<Database>, id: string, endsItsAdminRole: boolean): Promise<UserRow> {
+  const accounts = accountsRepository(tx);
+  await accounts.lock(id);
+  const user = await accounts.findUserById(id);
+  if (!user || user.status === 'DELETED') throw new ServiceError('not_found', 'There is no account with this id.');
+  if (endsItsAdminRole && user.role === 'admin' && user.status === 'ACTIVE' && (await adminRepository(tx).activeAdmins()) <= 1) {
+    throw new ServiceError('permission_denied', 'This is the last active administrator: make another one first.', [{ reason: 'last_admin' }]);
+  }
+  return user;
+}
+
 export function adminService(deps: { db: Kysely<Database>; now?: () => number }) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
@@ -62,16 +78,9 @@ export function adminService(deps: { db: Kysely<Database>; now?: () => number })
       return db.transaction().execute(async (tx) => {
         const accounts = accountsRepository(tx);
         const audit = adminRepository(tx);
-        // The row stays held until the end: two admins demoting each other cannot both pass the last-admin check.
-        await accounts.lock(id);
-        const user = await accounts.findUserById(id);
-        if (!user || user.status === 'DELETED') throw new ServiceError('not_found', 'There is no account with this id.');
+        const user = await holdAccountForChange(tx, id, change.role === 'user' || change.status === 'DISABLED');
         const at = now();
         const entries: Array<Omit<AdminAuditRow, 'id' | 'admin_id' | 'target_id' | 'created_at'>> = [];
-        const losesAdmin = user.role === 'admin' && user.status === 'ACTIVE' && (change.role === 'user' || change.status === 'DISABLED');
-        if (losesAdmin && (await audit.activeAdmins()) <= 1) {
-          throw new ServiceError('permission_denied', 'This is the last active administrator: make another one first.', [{ reason: 'last_admin' }]);
-        }
         if (change.storageLimit !== undefined && change.storageLimit !== user.storage_limit) {
           await accounts.updateUser(id, { storage_limit: change.storageLimit, updated_at: at });
           entries.push({ action: 'user.quota', details: JSON.stringify({ from: user.storage_limit, to: change.storageLimit }) });

@@ -8,7 +8,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { CampaignCalendar } from '#shared/campaigns.ts';
-import { inlineScriptHashes, newNonce, pagePolicy, withNonce } from '#shared/content-security.ts';
+import { newNonce, pagePolicy, withNonce } from '#shared/content-security.ts';
 import { COOKIES, serializeCookie } from '#shared/cookies.ts';
 import type { Locale } from '#shared/i18n/locales.ts';
 import { REQUESTED_PATH_MARKER } from '#shared/not-found.ts';
@@ -168,18 +168,17 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
   });
 
   // The drive app's two shells, read once: each answer marks their scripts with its own nonce.
-  const appShells = new Map<string, { html: string; inlineScripts: string[] }>();
-  function appShell(file: AppShell) {
+  const appShells = new Map<string, string>();
+  function appShell(file: AppShell): string {
     let shell = appShells.get(file);
     if (shell === undefined) {
-      const html = readFileSync(path.join(index.appDir, file), 'utf8');
-      shell = { html, inlineScripts: inlineScriptHashes(html) };
+      shell = readFileSync(path.join(index.appDir, file), 'utf8');
       appShells.set(file, shell);
     }
     return shell;
   }
   function sendAppPage(reply: FastifyReply, file: AppShell) {
-    const shell = appShell(file).html;
+    const shell = appShell(file);
     const nonce = newNonce();
     reply.header('Content-Security-Policy', pagePolicy([`nonce-${nonce}`], frameAncestors));
     // The shell must always be fresh so a new deploy's hashed assets are picked up.

@@ -3,8 +3,7 @@ import { consoleUserPath } from '#shared/app-paths.ts';
 import { formatDateTime } from '#shared/format.ts';
 import type { MessageKey } from '#shared/i18n/translator.ts';
 import { driveAdmin } from '../api.ts';
-import { BusyNotice } from '../components/BusyNotice.tsx';
-import { FailureNotice } from '../components/FailureNotice.tsx';
+import { LoadNotice } from '../components/LoadNotice.tsx';
 import { useT } from '../i18n.ts';
 import { usePages } from './usePages.tsx';
 
@@ -42,8 +41,7 @@ export function ConsoleAudit() {
   return (
     <section className="console-page" aria-labelledby="console-audit-title">
       <h1 id="console-audit-title">{t('console.audit.title')}</h1>
-      {state.status === 'loading' && <BusyNotice text={t('drive.loading')} />}
-      {state.status === 'failed' && <FailureNotice failure={state.error} onRetry={reload} />}
+      <LoadNotice state={state} reload={reload} />
       {first && first.items.length === 0 && <p>{t('console.audit.none')}</p>}
       {entries.length > 0 && (
         <table className="console-table">

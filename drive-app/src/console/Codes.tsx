@@ -3,9 +3,9 @@ import type { CodeBatch } from '#shared/api/admin-client.ts';
 import { formatDateTime, formatThousands } from '#shared/format.ts';
 import { planLabel } from '#shared/premium.ts';
 import { driveAdmin, drivePremium } from '../api.ts';
-import { BusyNotice } from '../components/BusyNotice.tsx';
 import { ConfirmDialog } from '../components/dialogs/ConfirmDialog.tsx';
 import { FailureNotice } from '../components/FailureNotice.tsx';
+import { LoadNotice } from '../components/LoadNotice.tsx';
 import { useLoad } from '../components/useLoad.ts';
 import { useSubmission } from '../components/useSubmission.ts';
 import { useT } from '../i18n.ts';
@@ -87,8 +87,7 @@ export function ConsoleCodes() {
       </p>
 
       <h2>{t('console.codes.batchesTitle')}</h2>
-      {batches.state.status === 'loading' && <BusyNotice text={t('drive.loading')} />}
-      {batches.state.status === 'failed' && <FailureNotice failure={batches.state.error} onRetry={batches.reload} />}
+      <LoadNotice state={batches.state} reload={batches.reload} />
       {batches.state.status === 'ready' && batches.state.value.length === 0 && <p>{t('console.codes.noBatches')}</p>}
       {batches.state.status === 'ready' && batches.state.value.length > 0 && (
         <table className="console-table">

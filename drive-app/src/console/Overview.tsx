@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { formatSize, formatThousands } from '#shared/format.ts';
 import { driveAdmin } from '../api.ts';
 import { BusyNotice } from '../components/BusyNotice.tsx';
-import { FailureNotice } from '../components/FailureNotice.tsx';
+import { LoadNotice } from '../components/LoadNotice.tsx';
 import { useLoad } from '../components/useLoad.ts';
 import { useT } from '../i18n.ts';
 import { Fact } from './Fact.tsx';
@@ -17,8 +17,7 @@ export function ConsoleOverview() {
   return (
     <section className="console-page" aria-labelledby="console-overview-title">
       <h1 id="console-overview-title">{t('console.overview.title')}</h1>
-      {state.status === 'loading' && <BusyNotice text={t('drive.loading')} />}
-      {state.status === 'failed' && <FailureNotice failure={state.error} onRetry={reload} />}
+      <LoadNotice state={state} reload={reload} />
       {state.status === 'ready' && (
         <>
           <dl className="console-facts">

@@ -3,8 +3,7 @@ import { formatDateTime, formatLongDate } from '#shared/format.ts';
 import { planLabel } from '#shared/premium.ts';
 import { PlanList, TierSummary } from '#shared/ui/Premium.tsx';
 import { driveAdmin, drivePremium } from '../api.ts';
-import { BusyNotice } from '../components/BusyNotice.tsx';
-import { FailureNotice } from '../components/FailureNotice.tsx';
+import { LoadNotice } from '../components/LoadNotice.tsx';
 import { useLoad } from '../components/useLoad.ts';
 import { useFailureText, useLocaleCode, useT } from '../i18n.ts';
 
@@ -22,8 +21,7 @@ export function ConsolePlans() {
     <section className="console-page" aria-labelledby="console-plans-title">
       <h1 id="console-plans-title">{t('console.plans.title')}</h1>
       <p>{t('console.plans.lead')}</p>
-      {state.status === 'loading' && <BusyNotice text={t('drive.loading')} />}
-      {state.status === 'failed' && <FailureNotice failure={state.error} onRetry={reload} />}
+      <LoadNotice state={state} reload={reload} />
       {state.status === 'ready' && (
         <div className="premium-panels">
           <TierSummary tiers={state.value.tiers} t={t} />
@@ -32,8 +30,7 @@ export function ConsolePlans() {
       )}
       <h2>{t('console.plans.campaignsTitle')}</h2>
       <p>{t('console.plans.campaignsLead')}</p>
-      {campaigns.state.status === 'loading' && <BusyNotice text={t('drive.loading')} />}
-      {campaigns.state.status === 'failed' && <FailureNotice failure={campaigns.state.error} onRetry={campaigns.reload} />}
+      <LoadNotice state={campaigns.state} reload={campaigns.reload} />
       {campaigns.state.status === 'ready' && <CampaignTable campaigns={campaigns.state.value} />}
     </section>
   );

@@ -7,9 +7,9 @@ import { consoleUserPath } from '#shared/app-paths.ts';
 import { formatDateTime } from '#shared/format.ts';
 import type { MessageKey } from '#shared/i18n/translator.ts';
 import { driveAdmin } from '../api.ts';
-import { BusyNotice } from '../components/BusyNotice.tsx';
 import { ConfirmDialog } from '../components/dialogs/ConfirmDialog.tsx';
 import { FailureNotice } from '../components/FailureNotice.tsx';
+import { LoadNotice } from '../components/LoadNotice.tsx';
 import { useLoad } from '../components/useLoad.ts';
 import { useSubmission } from '../components/useSubmission.ts';
 import { useT } from '../i18n.ts';
@@ -74,8 +74,7 @@ function ReportList({ state }: { state: ReportState }) {
         {done}
       </p>
       {failure !== undefined && <FailureNotice failure={failure} />}
-      {loaded.status === 'loading' && <BusyNotice text={t('drive.loading')} />}
-      {loaded.status === 'failed' && <FailureNotice failure={loaded.error} onRetry={reload} />}
+      <LoadNotice state={loaded} reload={reload} />
       {loaded.status === 'ready' && loaded.value.reports.length === 0 && (
         <p>{state === 'open' ? t('console.reports.noneOpen') : t('console.reports.noneHandled')}</p>
       )}

@@ -1,6 +1,5 @@
 import { driveAdmin } from '../api.ts';
-import { BusyNotice } from '../components/BusyNotice.tsx';
-import { FailureNotice } from '../components/FailureNotice.tsx';
+import { LoadNotice } from '../components/LoadNotice.tsx';
 import { useLoad } from '../components/useLoad.ts';
 import { useT } from '../i18n.ts';
 
@@ -12,8 +11,7 @@ export function ConsoleSettings() {
     <section className="console-page" aria-labelledby="console-settings-title">
       <h1 id="console-settings-title">{t('console.settings.title')}</h1>
       <p>{t('console.settings.lead')}</p>
-      {state.status === 'loading' && <BusyNotice text={t('drive.loading')} />}
-      {state.status === 'failed' && <FailureNotice failure={state.error} onRetry={reload} />}
+      <LoadNotice state={state} reload={reload} />
       {state.status === 'ready' && (
         <>
           <p>{t('console.settings.version', { version: state.value.version })}</p>

@@ -3,8 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { consoleUserPath } from '#shared/app-paths.ts';
 import { formatDateTime, formatSize } from '#shared/format.ts';
 import { driveAdmin } from '../api.ts';
-import { BusyNotice } from '../components/BusyNotice.tsx';
-import { FailureNotice } from '../components/FailureNotice.tsx';
+import { LoadNotice } from '../components/LoadNotice.tsx';
 import { useT } from '../i18n.ts';
 import { useAccountWords } from './account-words.ts';
 import { usePages } from './usePages.tsx';
@@ -57,8 +56,7 @@ function FoundUsers({ query }: { query: string }) {
   const first = state.status === 'ready' ? state.value : undefined;
   return (
     <>
-      {state.status === 'loading' && <BusyNotice text={t('drive.loading')} />}
-      {state.status === 'failed' && <FailureNotice failure={state.error} onRetry={reload} />}
+      <LoadNotice state={state} reload={reload} />
       {first && first.items.length === 0 && <p>{query ? t('console.users.noneFound', { query }) : t('console.users.none')}</p>}
       {users.length > 0 && (
         <table className="console-table">
