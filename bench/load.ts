@@ -16,17 +16,26 @@ const FILES = 30;
 
 /** The time of each HTTP request of the round under way, in ms (a step may make several). */
 let requestTimes: number[] = [];
+/** The same times by kind of request, so the tail can be traced to what makes it. */
+let timesByKind = new Map<string, number[]>();
 
 /** Runs `step` from CLIENTS clients at once for a round; answers each request's time in ms. */
-async function round(step: (client: number, turn: number) => Promise<void>): Promise<number[]> {
+async function round(step: (client: number, turn: number) => Promise<void>): Promise<{ all: number[]; byKind: Map<string, number[]> }> {
   const until = performance.now() + ROUND_SECONDS * 1000;
   requestTimes = [];
+  timesByKind = new Map();
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, client) => {
       for (let turn = 0; performance.now() < until; turn++) await step(client, turn);
     }),
   );
-  return requestTimes;
+  return { all: requestTimes, byKind: timesByKind };
+}
+
+function kindOf(method: string, url: string): string {
+  const { pathname } = new URL(url);
+  const route = pathname.startsWith('/s/') ? '/s/:id' : pathname.replace(/\/[\w-]{16,}$/, '/:id');
+  return `${method} ${route}`;
 }
 
 type Init = { method?: Dispatcher.HttpMethod; headers?: Record<string, string>; body?: string | Uint8Array };
@@ -40,7 +49,12 @@ async function timedFetch(url: string, init: Init = {}): Promise<{ status: numbe
   const started = performance.now();
   const answer = await request(url, { ...init, headers: { 'accept-encoding': 'br, gzip', ...init.headers } });
   const body = new Uint8Array(await answer.body.arrayBuffer());
-  requestTimes.push(performance.now() - started);
+  const time = performance.now() - started;
+  requestTimes.push(time);
+  const kind = kindOf(init.method ?? 'GET', url);
+  const times = timesByKind.get(kind) ?? [];
+  times.push(time);
+  timesByKind.set(kind, times);
   return { status: answer.statusCode, body };
 }
 
@@ -105,9 +119,9 @@ async function nuboUnderLoad() {
     };
     await round(step);
     const first = rssMiB(nubo.child.pid!);
-    const times = await round(step);
+    const { all: times, byKind } = await round(step);
     const second = rssMiB(nubo.child.pid!);
-    return { idle, first, second, times };
+    return { idle, first, second, times, byKind };
   } finally {
     nubo.stop();
   }
@@ -122,7 +136,7 @@ async function floorUnderLoad() {
     const idle = rssMiB(child.pid!);
     await round(() => fetchOk(url));
     const first = rssMiB(child.pid!);
-    const times = await round(() => fetchOk(url));
+    const { all: times } = await round(() => fetchOk(url));
     return { idle, first, second: rssMiB(child.pid!), times };
   } finally {
     child.kill('SIGTERM');
@@ -142,6 +156,11 @@ export async function benchLoad(): Promise<Table> {
       [`requests in round 2 (${CLIENTS} in flight)`, String(nubo.times.length), String(floor.times.length)],
       ['p50 ms, round 2', percentile(nubo.times, 50).toFixed(1), percentile(floor.times, 50).toFixed(1)],
       ['p99 ms, round 2 (goal < 50)', percentile(nubo.times, 99).toFixed(1), percentile(floor.times, 99).toFixed(1)],
+      ...[...nubo.byKind].map(([kind, times]): Table['rows'][number] => [
+        `  ${kind}: p50 / p99 ms`,
+        `${percentile(times, 50).toFixed(1)} / ${percentile(times, 99).toFixed(1)}`,
+        '',
+      ]),
     ],
   };
 }

@@ -86,6 +86,14 @@ export interface ObjectUploadTable {
   created_at: number;
 }
 
+export interface LocalUploadTable {
+  id: string;
+  size: number;
+  /** JSON: the upload's tus metadata (name, declared hash, instant-upload proof). */
+  metadata: string;
+  created_at: number;
+}
+
 export type FileKind = 'drive#file' | 'drive#folder';
 
 export interface FileTable {
@@ -340,6 +348,7 @@ export interface Database {
   auth_code: AuthCodeTable;
   blob: BlobTable;
   object_upload: ObjectUploadTable;
+  local_upload: LocalUploadTable;
   file: FileTable;
   server_secret: ServerSecretTable;
   event: EventTable;

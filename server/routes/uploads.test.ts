@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../testing/browser.ts';
 import { createTestDatabase, ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
@@ -297,7 +299,76 @@ describe.each(ENGINES)('uploads on %s', (engine) => {
   });
 });
 
+describe('an upload across server copies sharing the blob folder', () => {
+  it('goes on at whichever copy each PATCH reaches, there and back', async () => {
+    const database = await createTestDatabase('sqlite');
+    const first = await startTestServer('sqlite', { database: database.config });
+    // Behind one proxy, both copies are reached at one address.
+    const second = await startTestServer('sqlite', { database: database.config, blobStore: first.config.blobStore, publicUrl: first.config.publicUrl });
+    try {
+      const { browser } = await signUp(first.url);
+      const bytes = randomBytes(900_000);
+      const created = await browser.post('/drive/v1/files', { kind: 'drive#file', name: 'shared.bin', size: String(bytes.length) });
+      const path = new URL(created.body.resumable.params.url).pathname;
+      const patch = (server: TestServer, from: number, to: number) =>
+        fetch(server.url + path, {
+          method: 'PATCH',
+          headers: { ...browser.sessionHeaders(), 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(from), 'Content-Type': 'application/offset+octet-stream' },
+          body: bytes.subarray(from, to),
+        });
+      expect((await patch(first, 0, 300_000)).headers.get('upload-offset')).toBe('300000');
+      expect((await patch(second, 300_000, 600_000)).headers.get('upload-offset')).toBe('600000');
+      // The first copy wrote last at 300,000: it must see the bytes the second wrote since.
+      expect((await patch(first, 600_000, 900_000)).status).toBe(204);
+      expect((await browser.get(`/drive/v1/files/${created.body.file.id}`)).body.hash).toBe(sha256(bytes));
+    } finally {
+      await second.dispose();
+      await first.dispose();
+      await database.drop();
+    }
+  });
+});
+
 describe('an upload across a server restart', () => {
+  it('goes on after an upgrade from an upload whose bookkeeping was an info file beside its bytes', async () => {
+    const database = await createTestDatabase('sqlite');
+    const first = await startTestServer('sqlite', { database: database.config });
+    const { browser } = await signUp(first.url);
+    const bytes = randomBytes(1024 * 1024);
+    const created = await browser.post('/drive/v1/files', { kind: 'drive#file', name: 'old.bin', size: String(bytes.length) });
+    const id = created.body.file.id;
+    const path = new URL(created.body.resumable.params.url).pathname;
+    await fetch(first.url + path, {
+      method: 'PATCH',
+      headers: { ...browser.sessionHeaders(), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      body: bytes.subarray(0, 400_000),
+    });
+    // As an earlier Nubo left it: no row, a `<id>.json` of @tus/file-store's making beside the bytes.
+    await first.database.db.deleteFrom('local_upload').where('id', '=', id).execute();
+    const blobStore = first.config.blobStore;
+    if (blobStore.driver !== 'local') throw new Error('this test needs the local blob store');
+    const uploads = join(blobStore.dir, '.uploads');
+    writeFileSync(
+      join(uploads, `${id}.json`),
+      JSON.stringify({ id, size: bytes.length, offset: 0, metadata: { name: 'old.bin' }, creation_date: new Date().toISOString() }),
+    );
+    await first.stop();
+
+    const second = await startTestServer('sqlite', { database: database.config, dataDir: first.config.dataDir, blobStore: first.config.blobStore });
+    try {
+      const resumedBrowser = new TestBrowser(second.url);
+      for (const [k, v] of browser.cookies) resumedBrowser.cookies.set(k, v);
+      const head = await fetch(second.url + path, { method: 'HEAD', headers: { ...resumedBrowser.sessionHeaders(), 'Tus-Resumable': '1.0.0' } });
+      expect(head.headers.get('upload-offset')).toBe('400000');
+      expect(existsSync(join(uploads, `${id}.json`))).toBe(false);
+      await tusUpload(resumedBrowser, bytes, { uploadUrl: second.url + path });
+      expect((await resumedBrowser.get(`/drive/v1/files/${id}`)).body.hash).toBe(sha256(bytes));
+    } finally {
+      await second.dispose();
+      await database.drop();
+    }
+  });
+
   it('resumes on a new server process with the hash rebuilt from the bytes on disk', async () => {
     const database = await createTestDatabase('sqlite');
     const first = await startTestServer('sqlite', { database: database.config });

@@ -109,7 +109,7 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { up
         earlier.cancel();
         await earlier.done.catch(() => {});
       }
-      const upload = await store.getUpload(id);
+      const upload = await store.getUploadAt(id, offset);
       const expires = new Date(upload.creation_date ?? Date.now()).getTime() + store.getExpiration();
       if (Date.now() > expires) throw ERRORS.FILE_NO_LONGER_EXISTS;
       if (upload.offset !== offset) throw ERRORS.INVALID_OFFSET;

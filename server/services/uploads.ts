@@ -72,7 +72,7 @@ export function uploadsService(deps: {
   async function finish(id: string): Promise<FileRow> {
     const file = await repo.findPending(id);
     if (!file) throw new ServiceError('file_not_found', 'This upload does not exist or has already finished.');
-    const declared = (await store.getUpload(id)).metadata?.declared_hash;
+    const declared = (await store.metadata(id)).declared_hash;
     const hash = await store.digest(id, file.size);
     if (declared && declared !== hash) {
       // "Complete" must mean what the client meant to upload: other bytes are dropped, not kept under their own hash.
@@ -167,10 +167,10 @@ export function uploadsService(deps: {
     /** Instant upload: the hash of the chosen range proves the client holds the content. */
     async prove(userId: string, id: string, rangeHash: string): Promise<FileRow> {
       const file = await pendingFile(userId, id);
-      const upload = await store.getUpload(id).catch(() => undefined);
-      const claimed = upload?.metadata?.proof_hash;
-      const offset = Number(upload?.metadata?.proof_offset);
-      const length = Number(upload?.metadata?.proof_length);
+      const metadata = await store.metadata(id).catch(() => undefined);
+      const claimed = metadata?.proof_hash;
+      const offset = Number(metadata?.proof_offset);
+      const length = Number(metadata?.proof_length);
       if (!claimed || !Number.isSafeInteger(offset) || !Number.isSafeInteger(length)) {
         throw new ServiceError('invalid_request', 'This upload was not offered an instant completion; send the bytes.', [
           { field: 'proof', reason: 'not_offered' },

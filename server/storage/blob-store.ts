@@ -7,6 +7,7 @@ import { createReadStream, constants as fsConstants, mkdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { unlinkIfPresent } from './disk-files.ts';
 
 /** A blob as the database knows it. */
 export type StoredBlob = { hash: string; storage_key: string | null };
@@ -65,16 +66,18 @@ export function localBlobStore(root: string): BlobStore {
     );
   /**
    * A file on the same disk becomes the blob by a rename: nothing is copied. The bytes are on disk
-   * before the name points at them (fsync, then rename, then the folder's fsync); a tus upload's
-   * file was synced as its last bytes were written (`synced`), so only the rename and the folder remain.
+   * before the name points at them (fsync, then rename, then the folder's fsync). A tus upload's
+   * file was synced as its last bytes were written (`synced`): it is put in place at once, over
+   * the same bytes when they are stored already. Any other file is looked for first, as syncing a
+   * large file that is stored already would be wasted.
    */
   async function adoptFile(file: string, hash: string, { synced = false } = {}) {
     const target = full(hash);
-    if (await has(hash)) {
-      await fs.rm(file, { force: true });
-      return null;
-    }
     if (!synced) {
+      if (await has(hash)) {
+        await unlinkIfPresent(file);
+        return null;
+      }
       const handle = await fs.open(file, 'r');
       try {
         await handle.sync();
@@ -124,7 +127,7 @@ export function localBlobStore(root: string): BlobStore {
       return createReadStream(full(hash));
     },
     async remove(blob) {
-      await fs.rm(full(blob.hash), { force: true });
+      await unlinkIfPresent(full(blob.hash));
     },
     localPath: full,
   };

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { BlobStoreConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { type BlobStore, localBlobStore } from './blob-store.ts';
-import { HashingUploadStore, type UploadStore } from './upload-store.ts';
+import { LocalUploadStore, type UploadStore } from './upload-store.ts';
 
 export async function openBlobStorage(
   config: BlobStoreConfig,
@@ -13,7 +13,9 @@ export async function openBlobStorage(
 ): Promise<{ blobs: BlobStore; store: UploadStore }> {
   if (config.driver === 'local') {
     const blobs = localBlobStore(config.dir);
-    return { blobs, store: new HashingUploadStore({ directory: blobs.uploadsLocation, expirationPeriodInMilliseconds: uploadExpiryMs }) };
+    const store = new LocalUploadStore({ directory: blobs.uploadsLocation, db, expirationPeriodInMilliseconds: uploadExpiryMs });
+    await store.adoptInfoFiles();
+    return { blobs, store };
   }
   const { s3Client, s3BlobStore } = await import('./s3-blob-store.ts');
   const { ObjectUploadStore } = await import('./s3-upload-store.ts');

@@ -96,6 +96,15 @@ export class ObjectUploadStore extends DataStore implements UploadStore {
     });
   }
 
+  /** Where an upload stands is in the database: nothing to spare. */
+  getUploadAt(id: string): Promise<Upload> {
+    return this.getUpload(id);
+  }
+
+  async metadata(id: string): Promise<Record<string, string>> {
+    return JSON.parse((await this.#row(id)).metadata) as Record<string, string>;
+  }
+
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
     const row = await this.#row(id);
     if (offset !== row.offset) throw ERRORS.INVALID_OFFSET;

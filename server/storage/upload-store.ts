@@ -1,16 +1,24 @@
-// The tus data store for uploads: @tus/file-store's files, with the SHA-256 of the content kept
-// up to date as bytes arrive, so the blob is known the moment the last byte lands (no second
-// read of a 10 GiB file). After a restart, or a write that broke off, the hash is rebuilt once
-// from the bytes already on disk.
+// The tus data store for uploads into the local blob store. An upload's bytes are a file in the
+// blob store's uploads folder, so a finished one becomes its blob by a rename; what tus knows of it
+// besides (its length, its metadata, when it began) is a database row, so creating an upload
+// touches no disk: the file is made by the first PATCH. How far an upload got is the file's size,
+// which a server killed mid-PATCH leaves as it was.
+//
+// The SHA-256 of the content is kept up to date as bytes arrive, so the blob is known the moment
+// the last byte lands (no second read of a 10 GiB file). After a restart, or a write that broke
+// off, the hash is rebuilt once from the bytes already on disk.
 import { createHash, type Hash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FileConfigstore, FileStore } from '@tus/file-store';
-import { type DataStore, ERRORS, type KvStore, type Upload } from '@tus/utils';
+import { DataStore, ERRORS, Upload } from '@tus/utils';
+import type { Kysely } from 'kysely';
+import { localUploadsRepository } from '../db/repositories/local-uploads.ts';
+import type { Database, LocalUploadTable } from '../db/schema.ts';
+import { unlinkIfPresent } from './disk-files.ts';
 import { hashFileInto } from './hash-file.ts';
 import { noteReceivedBytes } from './received-memory.ts';
 
@@ -18,6 +26,13 @@ import { noteReceivedBytes } from './received-memory.ts';
 export interface UploadStore extends DataStore {
   /** The SHA-256 (hex) of an upload's first `size` bytes. */
   digest(id: string, size: number): Promise<string>;
+  /**
+   * The upload as a PATCH that says it goes on at `offset` finds it: what getUpload answers, with
+   * as little asked of the disk as the store can be sure of.
+   */
+  getUploadAt(id: string, offset: number): Promise<Upload>;
+  /** An upload's tus metadata (name, declared hash, instant-upload proof), without asking how far it got. */
+  metadata(id: string): Promise<Record<string, string>>;
   /** Drops what is kept in memory for an upload (it was cancelled or completed). */
   forget(id: string): void;
   /** Once the upload's bytes are a blob, drops the upload's own bookkeeping. */
@@ -32,58 +47,72 @@ const WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
 
 type HashState = { hash: Hash; offset: number };
 
-/**
- * The uploads' info files (@tus/file-store's configstore), each upload's info also kept in memory
- * from its creation to its end: it is written once and then only read, and every PATCH read it from
- * disk three times (each read several rounds through the thread pool, which a busy server queues).
- */
-class RememberedConfigstore implements KvStore<Upload> {
-  readonly #known = new Map<string, Upload>();
-  readonly #disk: KvStore<Upload>;
-  constructor(disk: KvStore<Upload>) {
-    this.#disk = disk;
-  }
-
-  async get(id: string): Promise<Upload | undefined> {
-    const known = this.#known.get(id);
-    if (known) return known;
-    const read = await this.#disk.get(id);
-    if (read) this.#known.set(id, read);
-    return read;
-  }
-
-  async set(id: string, upload: Upload): Promise<void> {
-    await this.#disk.set(id, upload);
-    this.#known.set(id, upload);
-  }
-
-  async delete(id: string): Promise<void> {
-    this.#known.delete(id);
-    await this.#disk.delete(id);
-  }
-
-  list(): Promise<string[]> {
-    return this.#disk.list?.() ?? Promise.resolve([]);
-  }
-}
-
-export class HashingUploadStore extends FileStore implements UploadStore {
+export class LocalUploadStore extends DataStore implements UploadStore {
+  readonly #directory: string;
+  readonly #uploads: ReturnType<typeof localUploadsRepository>;
+  readonly #expirationMs: number;
   readonly #hashes = new Map<string, HashState>();
 
-  constructor(options: { directory: string; expirationPeriodInMilliseconds: number }) {
-    super({ ...options, configstore: new RememberedConfigstore(new FileConfigstore(options.directory)) });
+  constructor(options: { directory: string; db: Kysely<Database>; expirationPeriodInMilliseconds: number }) {
+    super();
+    this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
+    this.#directory = options.directory;
+    this.#uploads = localUploadsRepository(options.db);
+    this.#expirationMs = options.expirationPeriodInMilliseconds;
+    mkdirSync(this.#directory, { recursive: true });
   }
 
-  pathOf(id: string): string {
-    return path.join(this.directory, id);
+  /** Where an upload's bytes are. An id is a file id of the server's making, never a path. */
+  #pathOf(id: string): string {
+    return path.join(this.#directory, path.basename(id));
+  }
+
+  override async create(upload: Upload): Promise<Upload> {
+    if (upload.size === undefined) throw ERRORS.INVALID_LENGTH;
+    // Nothing will ever be sent for an empty file: its (empty) bytes exist from the start.
+    if (upload.size === 0) await writeFile(this.#pathOf(upload.id), '');
+    const createdAt = Date.now();
+    this.#hashes.set(upload.id, { hash: createHash('sha256'), offset: 0 });
+    await this.#uploads.insert({ id: upload.id, size: upload.size, metadata: JSON.stringify(upload.metadata ?? {}), created_at: createdAt });
+    upload.creation_date = new Date(createdAt).toISOString();
+    upload.storage = { type: 'file', path: this.#pathOf(upload.id) };
+    return upload;
+  }
+
+  override async getUpload(id: string): Promise<Upload> {
+    return this.#uploadOf(await this.#row(id), await this.#bytesOnDisk(id));
+  }
+
+  /**
+   * What this process wrote last is where the upload stands when the client says so too: then the
+   * disk is not asked (a stat is a turn through the thread pool, which a busy server makes each
+   * PATCH wait for). Otherwise another server copy sharing the folder may have written since, or
+   * this one restarted, and the file's size says.
+   */
+  async getUploadAt(id: string, offset: number): Promise<Upload> {
+    const row = await this.#row(id);
+    return this.#uploadOf(row, this.#hashes.get(id)?.offset === offset ? offset : await this.#bytesOnDisk(id));
+  }
+
+  #uploadOf(row: LocalUploadTable, offset: number): Upload {
+    const { id } = row;
+    return new Upload({
+      id,
+      size: row.size,
+      offset,
+      metadata: JSON.parse(row.metadata) as Record<string, string>,
+      creation_date: new Date(row.created_at).toISOString(),
+      storage: { type: 'file', path: this.#pathOf(id) },
+    });
+  }
+
+  async metadata(id: string): Promise<Record<string, string>> {
+    return JSON.parse((await this.#row(id)).metadata) as Record<string, string>;
   }
 
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    // Bytes past the declared length are refused (413), and what came before them stays. The
-    // length is the upload's info (kept in memory), without asking the disk for the file's size.
-    const info = await this.configstore.get(id);
-    if (!info) throw ERRORS.FILE_NOT_FOUND;
-    const size = info.size;
+    // Bytes past the declared length are refused (413), and what came before them stays.
+    const { size } = await this.#row(id);
     let state = this.#hashes.get(id);
     if (!state || state.offset !== offset) state = await this.#rehash(id, offset);
     // While bytes flow the state is in use; it is put back only if it matches what reached disk.
@@ -91,17 +120,17 @@ export class HashingUploadStore extends FileStore implements UploadStore {
     const current = state;
     const hashing = new Transform({
       transform(chunk: Buffer, _encoding, done) {
-        if (size !== undefined && current.offset + chunk.length > size) return done(ERRORS.ERR_SIZE_EXCEEDED as unknown as Error);
+        if (current.offset + chunk.length > size) return done(ERRORS.ERR_SIZE_EXCEEDED as unknown as Error);
         current.hash.update(chunk);
         current.offset += chunk.length;
         noteReceivedBytes(chunk.length);
         done(null, chunk);
       },
     });
-    // @tus/file-store's own write uses the default 16 KiB buffer: one disk write per network chunk.
-    // Synced before it is closed: the offset answered is on disk, and a finished upload becomes its
-    // blob by a rename alone (blob-store.ts adopt).
-    const file = createWriteStream(this.pathOf(id), { flags: 'r+', start: offset, highWaterMark: WRITE_BUFFER_BYTES, flush: true });
+    // The first bytes make the file; later ones go where the last stopped. Synced before it is
+    // closed: the offset answered is on disk, and a finished upload becomes its blob by a rename
+    // alone (blob-store.ts adopt).
+    const file = createWriteStream(this.#pathOf(id), { flags: offset === 0 ? 'w' : 'r+', start: offset, highWaterMark: WRITE_BUFFER_BYTES, flush: true });
     const started = current.offset;
     try {
       await pipeline(readable, hashing, file);
@@ -111,6 +140,30 @@ export class HashingUploadStore extends FileStore implements UploadStore {
     const written = offset + (current.offset - started);
     this.#hashes.set(id, current);
     return written;
+  }
+
+  override async remove(id: string): Promise<void> {
+    this.#hashes.delete(id);
+    const row = await this.#uploads.find(id);
+    // An upload whose row is gone (a server stopped mid-way) may still leave bytes.
+    await unlinkIfPresent(this.#pathOf(id));
+    if (!row) throw ERRORS.FILE_NOT_FOUND;
+    await this.#uploads.delete(id);
+  }
+
+  override async declareUploadLength(): Promise<void> {
+    // Nubo knows every upload's length at creation (the quota is checked then).
+    throw ERRORS.INVALID_LENGTH;
+  }
+
+  override async deleteExpired(): Promise<number> {
+    const expired = await this.#uploads.createdBefore(Date.now() - this.#expirationMs);
+    for (const id of expired) await this.remove(id).catch(() => {});
+    return expired.length;
+  }
+
+  override getExpiration(): number {
+    return this.#expirationMs;
   }
 
   /** The SHA-256 (hex) of an upload's first `size` bytes. */
@@ -126,20 +179,53 @@ export class HashingUploadStore extends FileStore implements UploadStore {
   }
 
   async release(id: string): Promise<void> {
-    await this.configstore.delete(id);
+    await this.#uploads.delete(id);
   }
 
-  override async remove(id: string): Promise<void> {
-    // An upload whose info is gone (expired, or a server stopped mid-way) may still leave bytes.
-    await super.remove(id).catch(async (failure: unknown) => {
-      await rm(this.pathOf(id), { force: true });
+  /**
+   * Uploads begun before their bookkeeping moved to the database kept it in a `<id>.json` file
+   * beside their bytes (@tus/file-store's layout). Taken over once, at start, so they go on.
+   */
+  async adoptInfoFiles(): Promise<void> {
+    for (const name of await readdir(this.#directory)) {
+      if (!name.endsWith('.json')) continue;
+      const file = path.join(this.#directory, name);
+      const info = await readFile(file, 'utf8').then(
+        (text) => JSON.parse(text) as { id?: unknown; size?: unknown; metadata?: Record<string, string>; creation_date?: string },
+        () => undefined,
+      );
+      if (typeof info?.id === 'string' && typeof info.size === 'number' && !(await this.#uploads.find(info.id))) {
+        const createdAt = Date.parse(info.creation_date ?? '');
+        await this.#uploads.insert({
+          id: info.id,
+          size: info.size,
+          metadata: JSON.stringify(info.metadata ?? {}),
+          created_at: Number.isNaN(createdAt) ? Date.now() : createdAt,
+        });
+      }
+      await unlinkIfPresent(file);
+    }
+  }
+
+  async #row(id: string): Promise<LocalUploadTable> {
+    const row = await this.#uploads.find(id);
+    if (!row) throw ERRORS.FILE_NOT_FOUND;
+    return row;
+  }
+
+  /** How far an upload got: its file's size, none before its first bytes. */
+  async #bytesOnDisk(id: string): Promise<number> {
+    try {
+      return (await stat(this.#pathOf(id))).size;
+    } catch (failure) {
+      if ((failure as NodeJS.ErrnoException).code === 'ENOENT') return 0;
       throw failure;
-    });
+    }
   }
 
   async #rehash(id: string, upTo: number): Promise<HashState> {
     const hash = createHash('sha256');
-    await hashFileInto(hash, this.pathOf(id), { end: upTo });
+    await hashFileInto(hash, this.#pathOf(id), { end: upTo });
     return { hash, offset: upTo };
   }
 }

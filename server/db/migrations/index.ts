@@ -24,6 +24,7 @@ import { adminAudit } from './0021_admin_audit.ts';
 import { shareReports } from './0022_share_reports.ts';
 import { reportTakedowns } from './0023_report_takedowns.ts';
 import { accountDeletion } from './0024_account_deletion.ts';
+import { localUploads } from './0025_local_uploads.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -50,4 +51,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0022_share_reports': shareReports,
   '0023_report_takedowns': reportTakedowns,
   '0024_account_deletion': accountDeletion,
+  '0025_local_uploads': localUploads,
 };
