@@ -8,6 +8,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Migration, MigrationResult } from 'kysely/migration';
 import type pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
+import { type Checkpoints, checkpointsWhileBusy } from './checkpoints.ts';
 import { migrateToLatest } from './migrate.ts';
 import { MIGRATIONS } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -27,7 +28,8 @@ export type NuboDatabase = {
 };
 
 export function openDatabase(config: DatabaseConfig): NuboDatabase {
-  const { db, pool } = config.engine === 'sqlite' ? { db: openSqlite(config.file), pool: undefined } : openPostgres(config.url, config.schema);
+  const { db, pool, checkpoints } =
+    config.engine === 'sqlite' ? { ...openSqlite(config.file), pool: undefined } : { ...openPostgres(config.url, config.schema), checkpoints: undefined };
   const schema = config.engine === 'postgres' ? config.schema : undefined;
   return {
     db,
@@ -42,11 +44,14 @@ export function openDatabase(config: DatabaseConfig): NuboDatabase {
         return false;
       }
     },
-    close: () => db.destroy(),
+    async close() {
+      await checkpoints?.stop();
+      await db.destroy();
+    },
   };
 }
 
-function openSqlite(file: string): Kysely<Database> {
+function openSqlite(file: string): { db: Kysely<Database>; checkpoints: Checkpoints } {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   // WAL lets readers go on while one writer commits; foreign keys are off by default in SQLite.
@@ -54,7 +59,9 @@ function openSqlite(file: string): Kysely<Database> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: { prepare: preparedStatementCache(sqlite), close: () => sqlite.close() } }) });
+  const checkpoints = checkpointsWhileBusy(file);
+  const prepare = preparedStatementCache(sqlite, checkpoints.noteWrite);
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: { prepare, close: () => sqlite.close() } }) }), checkpoints };
 }
 
 /** As many distinct statements as are kept prepared; queries with `in (?, ?, …)` vary by their count. */
@@ -63,18 +70,21 @@ const PREPARED_STATEMENTS = 500;
 /**
  * Kysely prepares every query it runs anew, and compiling SQL costs as much as running a small
  * query (a tenth of a share page's time). The same SQL text gets the same prepared statement,
- * least recently used first out; one still being iterated is never handed out twice.
+ * least recently used first out; one still being iterated is never handed out twice. Each write
+ * it hands out is told to `onWrite`.
  */
-function preparedStatementCache(sqlite: SQLite.Database): (sql: string) => SQLite.Statement {
+function preparedStatementCache(sqlite: SQLite.Database, onWrite: () => void): (sql: string) => SQLite.Statement {
   const prepared = new Map<string, SQLite.Statement>();
   return (sql) => {
     const statement = prepared.get(sql);
     if (statement && !statement.busy) {
+      if (!statement.reader) onWrite();
       prepared.delete(sql);
       prepared.set(sql, statement);
       return statement;
     }
     const fresh = sqlite.prepare(sql);
+    if (!fresh.reader) onWrite();
     prepared.set(sql, fresh);
     if (prepared.size > PREPARED_STATEMENTS) prepared.delete(prepared.keys().next().value!);
     return fresh;
