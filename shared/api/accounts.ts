@@ -2,7 +2,7 @@
 // by every client. Browsers (client_id nubo-web) get httpOnly cookies and a WebSession answer that
 // holds no secret; other clients get the token object.
 import { type Static, Type } from 'typebox';
-import { Time } from './resources.ts';
+import { oneOf, Time } from './resources.ts';
 
 export const ACCOUNT_PATHS = {
   signup: '/v1/auth/signup',
@@ -46,7 +46,7 @@ export const SignInBody = Type.Object({
 export type SignInBody = Static<typeof SignInBody>;
 
 export const TokenBody = Type.Object({
-  grant_type: Type.Union([Type.Literal('refresh_token'), Type.Literal('authorization_code')]),
+  grant_type: oneOf(['refresh_token', 'authorization_code']),
   refresh_token: Type.Optional(Type.String()),
   code: Type.Optional(Type.String()),
   code_verifier: Type.Optional(Type.String({ minLength: 43, maxLength: 128 })),
@@ -123,7 +123,7 @@ export const UserProfileSchema = Type.Object({
   email: Type.String(),
   phone_number: Type.String(),
   picture: Type.String(),
-  password: Type.Union([Type.Literal('SET'), Type.Literal('')]),
+  password: oneOf(['SET', '']),
   /** Whether the owner confirmed the address through the link mailed to it. */
   email_verified: Type.Boolean(),
   status: Type.String(),

@@ -101,7 +101,7 @@ export const MediaSchema = Type.Object({
 });
 
 export const FileSchema = Type.Object({
-  kind: Type.Union([Type.Literal('drive#file'), Type.Literal('drive#folder')]),
+  kind: oneOf(['drive#file', 'drive#folder']),
   id: Type.String(),
   parent_id: Type.String(),
   name: Type.String(),

@@ -3,13 +3,14 @@
 // database and the blob store can be reached (readiness: send it requests), else 503 naming
 // what is down.
 import { Type } from 'typebox';
+import { oneOf } from './resources.ts';
 
 export const HEALTH_PATH = '/healthz';
 export const READINESS_PATH = '/readyz';
 
 export const HealthSchema = Type.Object({
   status: Type.Literal('ok'),
-  database: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]),
+  database: oneOf(['sqlite', 'postgres']),
   version: Type.String(),
   uptime_seconds: Type.Number(),
 });
