@@ -19,7 +19,9 @@ export function trash({ db, blobs, now }: FilesContext) {
         const top = await filesRepository(tx).find(userId, id);
         if (!top) throw fileNotFound();
         tops.push(top);
-        for (const row of await filesRepository(tx).findMany(userId, await filesRepository(tx).subtreeIds(userId, id, true))) doomed.set(row.id, row);
+        // A file has nothing under it: the walk down the tree is for folders.
+        const rows = top.kind === 'drive#folder' ? await filesRepository(tx).findMany(userId, await filesRepository(tx).subtreeIds(userId, id, true)) : [top];
+        for (const row of rows) doomed.set(row.id, row);
       }
       const rows = [...doomed.values()];
       if (rows.length === 0) return [];
