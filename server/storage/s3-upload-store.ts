@@ -16,14 +16,14 @@ import {
   type S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { DataStore, ERRORS, Upload } from '@tus/utils';
+import { ERRORS, Upload } from '@tus/utils';
 import { createSHA256, type IHasher } from 'hash-wasm';
 import type { Kysely } from 'kysely';
 import { objectUploadsRepository } from '../db/repositories/object-uploads.ts';
 import type { Database, ObjectUploadTable } from '../db/schema.ts';
 import { noteReceivedBytes } from './received-memory.ts';
 import { objectKeys } from './s3-blob-store.ts';
-import type { UploadStore } from './upload-store.ts';
+import { ExpiringUploadStore, type UploadStore } from './upload-store.ts';
 
 const MiB = 1024 * 1024;
 /** S3 allows at most 10,000 parts, each but the last at least 5 MiB. */
@@ -37,21 +37,18 @@ export function partSizeFor(size: number): number {
 
 type Part = { n: number; etag: string; size: number };
 
-export class ObjectUploadStore extends DataStore implements UploadStore {
+export class ObjectUploadStore extends ExpiringUploadStore implements UploadStore {
   readonly #client: S3Client;
   readonly #bucket: string;
   readonly #keys: ReturnType<typeof objectKeys>;
   readonly #uploads: ReturnType<typeof objectUploadsRepository>;
-  readonly #expirationMs: number;
 
   constructor(options: { client: S3Client; bucket: string; prefix: string; db: Kysely<Database>; expirationPeriodInMilliseconds: number }) {
-    super();
-    this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
+    super(options.expirationPeriodInMilliseconds);
     this.#client = options.client;
     this.#bucket = options.bucket;
     this.#keys = objectKeys(options.prefix);
     this.#uploads = objectUploadsRepository(options.db);
-    this.#expirationMs = options.expirationPeriodInMilliseconds;
   }
 
   override async create(upload: Upload): Promise<Upload> {
@@ -182,19 +179,8 @@ export class ObjectUploadStore extends DataStore implements UploadStore {
     await this.#uploads.delete(id);
   }
 
-  override async declareUploadLength(): Promise<void> {
-    // Nubo knows every upload's length at creation (the quota is checked then).
-    throw ERRORS.INVALID_LENGTH;
-  }
-
-  override async deleteExpired(): Promise<number> {
-    const expired = await this.#uploads.unfinishedBefore(Date.now() - this.#expirationMs);
-    for (const id of expired) await this.remove(id).catch(() => {});
-    return expired.length;
-  }
-
-  override getExpiration(): number {
-    return this.#expirationMs;
+  protected unfinishedBefore(before: number): Promise<string[]> {
+    return this.#uploads.unfinishedBefore(before);
   }
 
   /** The SHA-256 (hex) of the whole upload, from the state saved with its last byte. */

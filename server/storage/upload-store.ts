@@ -45,20 +45,48 @@ export interface UploadStore extends DataStore {
  */
 const WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
 
+/**
+ * What both upload stores (this file's and s3-upload-store.ts) share with tus: Nubo knows each
+ * upload's length at creation (the quota is checked then), and unfinished uploads expire.
+ */
+export abstract class ExpiringUploadStore extends DataStore {
+  readonly #expirationMs: number;
+
+  constructor(expirationMs: number) {
+    super();
+    this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
+    this.#expirationMs = expirationMs;
+  }
+
+  /** The unfinished uploads begun before `before`. */
+  protected abstract unfinishedBefore(before: number): Promise<string[]>;
+
+  override async declareUploadLength(): Promise<void> {
+    throw ERRORS.INVALID_LENGTH;
+  }
+
+  override async deleteExpired(): Promise<number> {
+    const expired = await this.unfinishedBefore(Date.now() - this.#expirationMs);
+    for (const id of expired) await this.remove(id).catch(() => {});
+    return expired.length;
+  }
+
+  override getExpiration(): number {
+    return this.#expirationMs;
+  }
+}
+
 type HashState = { hash: Hash; offset: number };
 
-export class LocalUploadStore extends DataStore implements UploadStore {
+export class LocalUploadStore extends ExpiringUploadStore implements UploadStore {
   readonly #directory: string;
   readonly #uploads: ReturnType<typeof localUploadsRepository>;
-  readonly #expirationMs: number;
   readonly #hashes = new Map<string, HashState>();
 
   constructor(options: { directory: string; db: Kysely<Database>; expirationPeriodInMilliseconds: number }) {
-    super();
-    this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
+    super(options.expirationPeriodInMilliseconds);
     this.#directory = options.directory;
     this.#uploads = localUploadsRepository(options.db);
-    this.#expirationMs = options.expirationPeriodInMilliseconds;
     mkdirSync(this.#directory, { recursive: true });
   }
 
@@ -151,19 +179,9 @@ export class LocalUploadStore extends DataStore implements UploadStore {
     await this.#uploads.delete(id);
   }
 
-  override async declareUploadLength(): Promise<void> {
-    // Nubo knows every upload's length at creation (the quota is checked then).
-    throw ERRORS.INVALID_LENGTH;
-  }
-
-  override async deleteExpired(): Promise<number> {
-    const expired = await this.#uploads.createdBefore(Date.now() - this.#expirationMs);
-    for (const id of expired) await this.remove(id).catch(() => {});
-    return expired.length;
-  }
-
-  override getExpiration(): number {
-    return this.#expirationMs;
+  /** A finished upload's row is gone: every row left is an unfinished upload. */
+  protected unfinishedBefore(before: number): Promise<string[]> {
+    return this.#uploads.createdBefore(before);
   }
 
   /** The SHA-256 (hex) of an upload's first `size` bytes. */

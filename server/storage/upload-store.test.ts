@@ -1,0 +1,38 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { Upload } from '@tus/utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type NuboDatabase, openDatabase } from '../db/database.ts';
+import { createTestDatabase, ENGINES, type TestDatabase } from '../testing/harness.ts';
+import { LocalUploadStore } from './upload-store.ts';
+
+describe.each(ENGINES)('the local upload store on %s', (engine) => {
+  let testDatabase: TestDatabase;
+  let database: NuboDatabase;
+  let folder: string;
+  afterEach(async () => {
+    await database?.close();
+    await testDatabase?.drop();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('sweeps uploads left unfinished past their expiry, their bytes and their row, and keeps the others', async () => {
+    testDatabase = await createTestDatabase(engine);
+    database = openDatabase(testDatabase.config);
+    await database.migrate();
+    folder = mkdtempSync(path.join(os.tmpdir(), 'nubo-uploads-'));
+    const store = new LocalUploadStore({ directory: folder, db: database.db, expirationPeriodInMilliseconds: 200 });
+
+    await store.create(new Upload({ id: 'old-upload', size: 10, offset: 0 }));
+    expect(await store.write(Readable.from([Buffer.from('hello')]), 'old-upload', 0)).toBe(5);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await store.create(new Upload({ id: 'new-upload', size: 10, offset: 0 }));
+
+    expect(await store.deleteExpired()).toBe(1);
+    expect(existsSync(path.join(folder, 'old-upload'))).toBe(false);
+    await expect(store.getUpload('old-upload')).rejects.toMatchObject({ status_code: 404 });
+    expect((await store.getUpload('new-upload')).offset).toBe(0);
+  });
+});
