@@ -21,6 +21,8 @@ const consoleNav = (page: Page) => page.getByRole('navigation', { name: 'Console
 
 test.describe('the operator console', () => {
   test('an operator runs the server from it: accounts, reports, codes, plans, settings and the audit log', async ({ browser, page }) => {
+    // One walk through every page and dialog of the console, each checked with axe: a long test.
+    test.setTimeout(120_000);
     // Someone whose share gets reported.
     const owner = await (await browser.newContext()).newPage();
     await signUp(owner, 'Shady Owner');

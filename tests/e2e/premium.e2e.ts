@@ -125,12 +125,13 @@ test('an invited friend signs up through the link: both get their premium days',
   await friend.getByLabel('Password').fill(PASSWORD);
   await friend.getByRole('button', { name: 'Create account' }).click();
   await expect(friend).toHaveURL(/\/drive\/all$/);
-  // Joining runs right after the sign-up; the friend's premium page then shows it.
+  // Joining runs right after the sign-up, from the page's script, which sets the free-days cookie
+  // once the server answers: leaving the page before that would leave the answer unread.
+  await expect.poll(async () => (await friendContext.cookies()).find((cookie) => cookie.name === 'nubo_free_days')?.value).toBe('3');
+  // The friend's premium page then shows it.
   await friend.goto('/drive/payment');
   await expect(friend.locator('[data-membership]')).toHaveText(/^You're a Premium member until/);
   await expect(friend.locator('.grant-list li[data-kind=premium]')).toContainText('Invitation');
-  // The free-premium call after joining sets it from the page's script, which may still be answering.
-  await expect.poll(async () => (await friendContext.cookies()).find((cookie) => cookie.name === 'nubo_free_days')?.value).toBe('3');
   await friendContext.close();
 
   await page.reload();

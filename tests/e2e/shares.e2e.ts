@@ -143,6 +143,8 @@ test.describe('a shared link', () => {
   });
 
   test('shows its own page for an expired, a cancelled, a taken-down, a used-up and an unknown share', async ({ browser, page }) => {
+    // Four owners and a moderator sign up, four shares are made, and five pages visited: a long test.
+    test.setTimeout(90_000);
     const expired = await sharedTrip(browser, { expiration_days: 1 });
     const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'nubo.db'));
     db.prepare('UPDATE share SET expires_at = ? WHERE id = ?').run(Date.now() - 1000, expired.shareId);
