@@ -1,7 +1,7 @@
 // SQLite copies its write-ahead log into the database file every thousand pages or so (a
 // checkpoint), in whichever connection commits past that mark, and syncs the file. On the server's
 // one connection that stopped every request under way for ~10 ms, several times a second under a
-// busy write load, and made each commit cost twice as much on average. While the server writes a
+// busy write load, and made the average commit three times as costly. While the server writes a
 // lot, a thread of its own (checkpoint-worker.ts) checkpoints every few tens of milliseconds, so
 // the log never reaches the mark; when writing calms down the thread stops and its memory goes.
 // The server's connection keeps checkpointing by itself as before, should the thread fall behind.
