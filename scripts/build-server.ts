@@ -1,8 +1,8 @@
 // The server as it ships: compiled with the packages it loads at start into a few ES modules in
-// dist/server (main.mjs; http-worker.mjs for the download thread and checkpoint-worker.mjs for
-// the database's checkpoints, each started when needed). One file instead of hundreds of modules
-// and no TypeScript to strip: a start takes about 350 ms instead of 600, and an
-// idle server about 105 MiB instead of 125 (`npm run bench -- startup`).
+// dist/server (main.mjs; http-worker.mjs for the download thread, checkpoint-worker.mjs for the
+// database's checkpoints and disk-worker.mjs for small file jobs, each started when needed). One
+// file instead of hundreds of modules and no TypeScript to strip: a start takes about 350 ms
+// instead of 600, and an idle server about 105 MiB instead of 125 (`npm run bench -- startup`).
 //
 // `node scripts/build-server.ts` builds it (scripts/nubo.sh does, before start and the benches);
 // as vitest's global setup it builds it for the tests that run the server as a process.
@@ -51,7 +51,12 @@ export default async function buildServer(): Promise<void> {
   rmSync(SERVER_BUILD_DIR, { recursive: true, force: true });
   await build({
     absWorkingDir: ROOT,
-    entryPoints: { main: 'server/main.ts', 'http-worker': 'server/offline/http-worker.ts', 'checkpoint-worker': 'server/db/checkpoint-worker.ts' },
+    entryPoints: {
+      main: 'server/main.ts',
+      'http-worker': 'server/offline/http-worker.ts',
+      'checkpoint-worker': 'server/db/checkpoint-worker.ts',
+      'disk-worker': 'server/storage/disk-worker.ts',
+    },
     outdir: SERVER_BUILD_DIR,
     outExtension: { '.js': '.mjs' },
     bundle: true,

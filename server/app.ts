@@ -203,7 +203,8 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   const auth = authenticator(accounts, config.publicUrl);
   await app.register(accountRoutes, { accounts, auth, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
   await app.register(accountMailRoutes, { accountMail, auth, publicUrl: config.publicUrl });
-  const { blobs, store } = await openBlobStorage(config.blobStore, database.db, UPLOAD_EXPIRY_MS);
+  const { blobs, store, close: closeBlobStorage } = await openBlobStorage(config.blobStore, database.db, UPLOAD_EXPIRY_MS);
+  app.addHook('onClose', closeBlobStorage);
   await app.register(healthRoutes, { database, blobs });
   const standing = standingRules(config.plans);
   const files = filesService({ db: database.db, blobs, standing });

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { unlink } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localBlobStore } from '../storage/blob-store.ts';
 import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
 import { createUpload, signUp, tusUpload } from '../testing/uploads.ts';
 
@@ -134,6 +136,21 @@ describe.each(ENGINES)('downloads on %s', (engine) => {
     const other = new URL(link);
     other.searchParams.set('u', 'someone-else');
     expect((await fetch(other)).status).toBe(403);
+  });
+
+  it('answers file_not_found, and sends nothing, when the content a file names is gone from the blob folder', async () => {
+    const { browser } = await signUp(server.url);
+    const bytes = randomBytes(2000);
+    const created = await createUpload(browser, 'lost.bin', bytes);
+    await tusUpload(browser, bytes, { uploadUrl: created.body.resumable.params.url });
+    const file = (await browser.get(`/drive/v1/files/${created.body.file.id}`)).body;
+    const blobs = localBlobStore(server.config.blobStore.driver === 'local' ? server.config.blobStore.dir : '');
+    await unlink(blobs.localPath!(file.hash.toLowerCase()));
+    const answer = await fetch(file.web_content_link);
+    expect(answer.status).toBe(404);
+    expect((await answer.json()).error).toBe('file_not_found');
+    // The server goes on serving.
+    expect((await browser.get(`/drive/v1/files/${created.body.file.id}`)).status).toBe(200);
   });
 
   it('refuses a download link with a wrong signature or past its expiry', async () => {

@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { unlinkIfPresent } from './disk-files.ts';
+import { type DiskThread, diskThread } from './disk-thread.ts';
 
 /** A blob as the database knows it. */
 export type StoredBlob = { hash: string; storage_key: string | null };
@@ -40,6 +41,8 @@ export interface BlobStore {
   remove(blob: StoredBlob): Promise<void>;
   /** The blob's file on this machine, when blobs are files (downloads then use sendFile). */
   localPath?(hash: string): string;
+  /** Up to SMALL_FILE_JOB_BYTES of a blob on this machine, in one turn of the disk thread. */
+  readSmall?(hash: string, start: number, length: number): Promise<Uint8Array>;
   /** An expiring address the browser downloads from directly, when the store serves its own bytes. */
   deliveryUrl?(hash: string, options: DeliveryOptions): Promise<string>;
 }
@@ -51,8 +54,11 @@ export function assertBlobHash(hash: string): void {
   if (!HASH.test(hash)) throw new Error(`not a SHA-256 hex hash: ${hash.slice(0, 80)}`);
 }
 
-/** Blob files under `root`, at aa/bb/<hash>; uploads under root/.uploads, so adopting is a rename. */
-export function localBlobStore(root: string): BlobStore {
+/**
+ * Blob files under `root`, at aa/bb/<hash>; uploads under root/.uploads, so adopting is a rename.
+ * Renames and small reads are jobs of the disk thread (disk-thread.ts), one turn each.
+ */
+export function localBlobStore(root: string, disk: DiskThread = diskThread()): BlobStore {
   mkdirSync(root, { recursive: true });
   const uploadsLocation = path.join(root, '.uploads');
   const full = (hash: string) => {
@@ -85,18 +91,7 @@ export function localBlobStore(root: string): BlobStore {
         await handle.close();
       }
     }
-    // Most of the 65,536 folders exist once a drive has some files: made only when missing.
-    await fs.rename(file, target).catch(async (failure: NodeJS.ErrnoException) => {
-      if (failure.code !== 'ENOENT') throw failure;
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      await fs.rename(file, target);
-    });
-    const folder = await fs.open(path.dirname(target), 'r');
-    try {
-      await folder.sync();
-    } finally {
-      await folder.close();
-    }
+    await disk.place(file, target);
     return null;
   }
 
@@ -113,6 +108,7 @@ export function localBlobStore(root: string): BlobStore {
       ),
     adopt: (uploadId, hash) => adoptFile(path.join(uploadsLocation, path.basename(uploadId)), hash, { synced: true }),
     adoptFile: (file, hash) => adoptFile(file, hash),
+    readSmall: (hash, start, length) => disk.read(full(hash), start, length),
     async readRange(hash, offset, length) {
       const handle = await fs.open(full(hash), 'r');
       try {

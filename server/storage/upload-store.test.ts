@@ -6,13 +6,16 @@ import { Upload } from '@tus/utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type NuboDatabase, openDatabase } from '../db/database.ts';
 import { createTestDatabase, ENGINES, type TestDatabase } from '../testing/harness.ts';
+import { type DiskThread, diskThread } from './disk-thread.ts';
 import { LocalUploadStore } from './upload-store.ts';
 
 describe.each(ENGINES)('the local upload store on %s', (engine) => {
   let testDatabase: TestDatabase;
   let database: NuboDatabase;
   let folder: string;
+  let disk: DiskThread;
   afterEach(async () => {
+    await disk?.stop();
     await database?.close();
     await testDatabase?.drop();
     rmSync(folder, { recursive: true, force: true });
@@ -23,7 +26,8 @@ describe.each(ENGINES)('the local upload store on %s', (engine) => {
     database = openDatabase(testDatabase.config);
     await database.migrate();
     folder = mkdtempSync(path.join(os.tmpdir(), 'nubo-uploads-'));
-    const store = new LocalUploadStore({ directory: folder, db: database.db, expirationPeriodInMilliseconds: 200 });
+    disk = diskThread();
+    const store = new LocalUploadStore({ directory: folder, db: database.db, disk, expirationPeriodInMilliseconds: 200 });
 
     await store.create(new Upload({ id: 'old-upload', size: 10, offset: 0 }));
     expect(await store.write(Readable.from([Buffer.from('hello')]), 'old-upload', 0)).toBe(5);

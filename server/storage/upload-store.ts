@@ -19,6 +19,7 @@ import type { Kysely } from 'kysely';
 import { localUploadsRepository } from '../db/repositories/local-uploads.ts';
 import type { Database, LocalUploadTable } from '../db/schema.ts';
 import { unlinkIfPresent } from './disk-files.ts';
+import { type DiskThread, SMALL_FILE_JOB_BYTES } from './disk-thread.ts';
 import { hashFileInto } from './hash-file.ts';
 import { noteReceivedBytes } from './received-memory.ts';
 
@@ -82,10 +83,12 @@ export class LocalUploadStore extends ExpiringUploadStore implements UploadStore
   readonly #directory: string;
   readonly #uploads: ReturnType<typeof localUploadsRepository>;
   readonly #hashes = new Map<string, HashState>();
+  readonly #disk: DiskThread;
 
-  constructor(options: { directory: string; db: Kysely<Database>; expirationPeriodInMilliseconds: number }) {
+  constructor(options: { directory: string; db: Kysely<Database>; disk: DiskThread; expirationPeriodInMilliseconds: number }) {
     super(options.expirationPeriodInMilliseconds);
     this.#directory = options.directory;
+    this.#disk = options.disk;
     this.#uploads = localUploadsRepository(options.db);
     mkdirSync(this.#directory, { recursive: true });
   }
@@ -155,13 +158,22 @@ export class LocalUploadStore extends ExpiringUploadStore implements UploadStore
         done(null, chunk);
       },
     });
-    // The first bytes make the file; later ones go where the last stopped. Synced before it is
-    // closed: the offset answered is on disk, and a finished upload becomes its blob by a rename
+    // The first bytes make the file; later ones go where the last stopped. On disk before the
+    // answer: the offset answered is there, and a finished upload becomes its blob by a rename
     // alone (blob-store.ts adopt).
-    const file = createWriteStream(this.#pathOf(id), { flags: offset === 0 ? 'w' : 'r+', start: offset, highWaterMark: WRITE_BUFFER_BYTES, flush: true });
     const started = current.offset;
     try {
-      await pipeline(readable, hashing, file);
+      if (size - offset <= SMALL_FILE_JOB_BYTES) {
+        // A small rest is gathered and written by the disk thread, in one turn (disk-thread.ts).
+        const chunks: Buffer[] = [];
+        await pipeline(readable, hashing, async (received: AsyncIterable<Buffer>) => {
+          for await (const chunk of received) chunks.push(chunk);
+        });
+        if (chunks.length > 0) await this.#disk.write(this.#pathOf(id), Buffer.concat(chunks), offset, { create: offset === 0 });
+      } else {
+        const file = createWriteStream(this.#pathOf(id), { flags: offset === 0 ? 'w' : 'r+', start: offset, highWaterMark: WRITE_BUFFER_BYTES, flush: true });
+        await pipeline(readable, hashing, file);
+      }
     } catch (failure) {
       throw failure === ERRORS.ERR_SIZE_EXCEEDED ? failure : ERRORS.FILE_WRITE_ERROR;
     }
