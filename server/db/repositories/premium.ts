@@ -8,9 +8,15 @@ export type EntitlementRow = Selectable<EntitlementTable>;
 
 export function premiumRepository(db: Db) {
   return {
-    /** The user's grants that have not ended by `at` (premium periods to come among them), earliest first. */
-    liveGrants: (userId: string, at: number) =>
-      db.selectFrom('entitlement').selectAll().where('user_id', '=', userId).where('ends_at', '>', at).orderBy('starts_at').orderBy('id').execute(),
+    /**
+     * The user's grants that have not ended by `at` (premium periods to come among them), earliest
+     * first. Sorted here: a user has a handful, and the database's sorter costs more to set up than
+     * that (~10 µs on SQLite, with no row), on every request that checks a quota.
+     */
+    liveGrants: async (userId: string, at: number) =>
+      (await db.selectFrom('entitlement').selectAll().where('user_id', '=', userId).where('ends_at', '>', at).execute()).sort(
+        (a, b) => a.starts_at - b.starts_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+      ),
 
     /** The user's most recent grants, ended or not, newest first. */
     recentGrants: (userId: string, limit: number) =>
