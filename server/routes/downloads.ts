@@ -34,16 +34,11 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
     reply.header('Content-Disposition', disposition);
     reply.header('Cache-Control', 'private, max-age=3600');
     reply.type(contentType);
-    const { readSmall } = blobs;
-    const blob = {
-      path: blobs.localPath!(file.hash),
-      size: file.size,
-      hash: file.hash,
-      readSmall: readSmall && ((start: number, length: number) => readSmall(file.hash, start, length)),
-    };
-    const sent = await sendBlob(request, reply, blob).catch((failure: NodeJS.ErrnoException) => {
-      throw failure.code === 'ENOENT' ? downloads.blobMissing(request.params.id, file.hash, request.log) : failure;
-    });
+    const sent = await sendBlob(request, reply, { path: blobs.localPath!(file.hash), size: file.size, hash: file.hash }).catch(
+      (failure: NodeJS.ErrnoException) => {
+        throw failure.code === 'ENOENT' ? downloads.blobMissing(request.params.id, file.hash, request.log) : failure;
+      },
+    );
     metrics?.downloadSent(sent);
     // Traffic counts what was actually sent (a transfer cut short too), for the person the link was given to.
     if (userId && sent > 0) await downloads.countTraffic(userId, sent).catch((e: unknown) => request.log.error(e));

@@ -41,8 +41,6 @@ export interface BlobStore {
   remove(blob: StoredBlob): Promise<void>;
   /** The blob's file on this machine, when blobs are files (downloads then use sendFile). */
   localPath?(hash: string): string;
-  /** Up to SMALL_FILE_JOB_BYTES of a blob on this machine, in one turn of the disk thread. */
-  readSmall?(hash: string, start: number, length: number): Promise<Uint8Array>;
   /** An expiring address the browser downloads from directly, when the store serves its own bytes. */
   deliveryUrl?(hash: string, options: DeliveryOptions): Promise<string>;
 }
@@ -56,7 +54,7 @@ export function assertBlobHash(hash: string): void {
 
 /**
  * Blob files under `root`, at aa/bb/<hash>; uploads under root/.uploads, so adopting is a rename.
- * Renames and small reads are jobs of the disk thread (disk-thread.ts), one turn each.
+ * Putting a file in place is a job of the disk thread (disk-thread.ts), one turn.
  */
 export function localBlobStore(root: string, disk: DiskThread = diskThread()): BlobStore {
   mkdirSync(root, { recursive: true });
@@ -108,7 +106,6 @@ export function localBlobStore(root: string, disk: DiskThread = diskThread()): B
       ),
     adopt: (uploadId, hash) => adoptFile(path.join(uploadsLocation, path.basename(uploadId)), hash, { synced: true }),
     adoptFile: (file, hash) => adoptFile(file, hash),
-    readSmall: (hash, start, length) => disk.read(full(hash), start, length),
     async readRange(hash, offset, length) {
       const handle = await fs.open(full(hash), 'r');
       try {

@@ -1,10 +1,11 @@
-// Small file jobs (a small upload's bytes, putting a finished upload in place, a small download)
-// in a thread of their own (disk-worker.ts). Through Node's thread pool each system call is a turn
-// the server's thread must come back for, and on a busy server each turn waits for the requests
-// ahead of it: putting an upload in place (rename, open its folder, sync, close) waited ~25 ms for
-// 0.4 ms of work. Here a whole job is one turn. Being a thread of their own, the jobs never stop the
+// Small file jobs (a small upload's bytes, putting a finished upload in place) in a thread of
+// their own (disk-worker.ts). Through Node's thread pool each system call is a turn the server's
+// thread must come back for, and on a busy server each turn waits for the requests ahead of it:
+// putting an upload in place (rename, open its folder, sync, close) waited ~25 ms for 0.4 ms of
+// work. Here a whole job is one turn. Being a thread of their own, the jobs never stop the
 // server's thread however slow the disk. The thread starts with the first job and stops after a
-// while without one.
+// while without one. Downloads' reads stay in the thread pool: a small download is two turns there
+// (open, read), and each one's bytes would otherwise cross back from this thread.
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { DiskJob, FromDiskThread, ToDiskThread } from './disk-worker.ts';
@@ -20,8 +21,6 @@ export type DiskThread = {
   write(file: string, bytes: Uint8Array, position: number, options: { create: boolean }): Promise<void>;
   /** Renames `file` to `target`, making its folder when missing; the rename is on disk when this resolves. */
   place(file: string, target: string): Promise<void>;
-  /** Up to `length` bytes of `file` from `position` (fewer at its end). */
-  read(file: string, position: number, length: number): Promise<Uint8Array>;
   /** Whether the thread runs now. */
   readonly running: boolean;
   stop(): Promise<void>;
@@ -87,9 +86,6 @@ export function diskThread({ idleMs = 30_000 }: { idleMs?: number } = {}): DiskT
     },
     async place(file, target) {
       await run({ type: 'place', file, target });
-    },
-    async read(file, position, length) {
-      return (await run({ type: 'read', file, position, length })).bytes ?? new Uint8Array(0);
     },
     get running() {
       return thread !== undefined;

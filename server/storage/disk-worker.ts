@@ -1,7 +1,7 @@
-// The thread that runs the small file jobs of uploads and downloads (disk-thread.ts). A job's
+// The thread that runs the small file jobs of uploads (disk-thread.ts). A job's
 // system calls run here one after the other, synchronously, and its answer goes back as one
 // message: the server's thread waits one turn for the whole job.
-import { closeSync, constants, fdatasyncSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, constants, fdatasyncSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 
@@ -9,12 +9,10 @@ export type DiskJob =
   /** Bytes written at `position`, on disk when answered; `create` makes the file anew. */
   | { type: 'write'; file: string; bytes: Uint8Array; position: number; create: boolean }
   /** `file` renamed to `target` (its folder made when missing), the rename on disk when answered. */
-  | { type: 'place'; file: string; target: string }
-  /** Up to `length` bytes from `position`; fewer at the end of the file. */
-  | { type: 'read'; file: string; position: number; length: number };
+  | { type: 'place'; file: string; target: string };
 
 export type ToDiskThread = { id: number; job: DiskJob };
-export type FromDiskThread = { id: number; bytes?: Uint8Array; failure?: { message: string; code?: string | undefined } };
+export type FromDiskThread = { id: number; failure?: { message: string; code?: string | undefined } };
 
 function write({ file, bytes, position, create }: Extract<DiskJob, { type: 'write' }>) {
   // Windows has no O_DSYNC: there the write is followed by a sync.
@@ -45,27 +43,10 @@ function place({ file, target }: Extract<DiskJob, { type: 'place' }>) {
   }
 }
 
-function read({ file, position, length }: Extract<DiskJob, { type: 'read' }>): Uint8Array {
-  const fd = openSync(file, 'r');
-  try {
-    const bytes = new Uint8Array(length);
-    let done = 0;
-    for (let got = -1; done < length && got !== 0; done += got) got = readSync(fd, bytes, done, length - done, position + done);
-    return done === length ? bytes : bytes.subarray(0, done);
-  } finally {
-    closeSync(fd);
-  }
-}
-
 const port = parentPort;
 if (port) {
   port.on('message', ({ id, job }: ToDiskThread) => {
     try {
-      if (job.type === 'read') {
-        const bytes = read(job);
-        port.postMessage({ id, bytes } satisfies FromDiskThread, [bytes.buffer as ArrayBuffer]);
-        return;
-      }
       if (job.type === 'write') write(job);
       else place(job);
       port.postMessage({ id } satisfies FromDiskThread);

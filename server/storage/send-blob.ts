@@ -6,7 +6,6 @@
 import { open } from 'node:fs/promises';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SMALL_FILE_JOB_BYTES } from './disk-thread.ts';
 
 /** An inclusive byte range within a blob. */
 export type ByteRange = { start: number; end: number };
@@ -38,13 +37,7 @@ export function requestedBytes(header: string | undefined, size: number): number
   return range === 'unsatisfiable' ? 0 : range.end - range.start + 1;
 }
 
-export type LocalBlob = {
-  path: string;
-  size: number;
-  hash: string;
-  /** Reads a small part of the blob whole, in one turn (disk-thread.ts); without it every part is streamed. */
-  readSmall?: ((start: number, length: number) => Promise<Uint8Array>) | undefined;
-};
+export type LocalBlob = { path: string; size: number; hash: string };
 
 /**
  * Answers the request with the blob. Headers already set on `reply` (type, disposition, safety)
@@ -69,20 +62,6 @@ export async function sendBlob(request: FastifyRequest, reply: FastifyReply, blo
   const { start, end } = range === 'whole' ? { start: 0, end: blob.size - 1 } : range;
   if (range !== 'whole') reply.status(206).header('Content-Range', `bytes ${start}-${end}/${blob.size}`);
   reply.header('Content-Length', String(end - start + 1));
-
-  const length = end - start + 1;
-  if (blob.readSmall && length <= SMALL_FILE_JOB_BYTES) {
-    const bytes = request.method === 'HEAD' || length === 0 ? new Uint8Array(0) : await blob.readSmall(start, length);
-    if (request.method !== 'HEAD' && bytes.length < length) throw new Error('the blob is shorter than its recorded size');
-    reply.hijack();
-    const response = reply.raw;
-    response.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
-    // A response ends closed, sent whole or cut short by the client.
-    return new Promise<number>((resolve) => {
-      response.once('close', () => resolve(response.writableFinished ? bytes.length : 0));
-      response.end(bytes);
-    });
-  }
 
   const file = await open(blob.path, 'r');
   reply.hijack();
