@@ -82,7 +82,10 @@ export function diskThread({ idleMs = 30_000 }: { idleMs?: number } = {}): DiskT
 
   return {
     async write(file, bytes, position, { create }) {
-      await run({ type: 'write', file, bytes, position, create });
+      // A message carries the whole buffer under a view: one of Node's pooled small buffers would
+      // send its 8 KiB slab each time. Such a view is copied out at its own size first.
+      const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
+      await run({ type: 'write', file, bytes: own, position, create });
     },
     async place(file, target) {
       await run({ type: 'place', file, target });
