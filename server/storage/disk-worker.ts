@@ -1,6 +1,6 @@
-// The thread that runs the small file jobs of uploads (disk-thread.ts). A job's
-// system calls run here one after the other, synchronously, and its answer goes back as one
-// message: the server's thread waits one turn for the whole job.
+// The thread that runs the small file jobs of uploads (disk-thread.ts). A job's system calls run
+// here one after the other, synchronously, and its answer goes back as one message: the server's
+// thread waits one turn for the whole job.
 import { closeSync, constants, fdatasyncSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
