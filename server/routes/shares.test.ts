@@ -103,6 +103,17 @@ describe.each(ENGINES)('shares on %s', (engine) => {
     void userId;
   });
 
+  it('shows the shared items in the order they were shared, without one moved to the trash since', async () => {
+    const { browser, trip, a, secret } = await owner();
+    const shareId = (await browser.post('/drive/v1/share', { file_ids: [secret.id, trip.id, a.id] })).body.share_id;
+    expect((await view(shareId)).body.files.map((f: { name: string }) => f.name)).toEqual(['secret.txt', 'Trip', 'a.jpg']);
+
+    await browser.post('/drive/v1/files:batchTrash', { ids: [a.id] });
+    const shown = (await view(shareId)).body;
+    expect(shown.files.map((f: { name: string }) => f.name)).toEqual(['secret.txt', 'Trip']);
+    expect(shown.file_num).toBe('2');
+  });
+
   it('answers MAX_RESTORE_COUNT once the restore limit is reached, and the stored moderation states', async () => {
     const { browser, trip } = await owner();
     const limited = (await browser.post('/drive/v1/share', { file_ids: [trip.id], restore_limit: 2 })).body.share_id;

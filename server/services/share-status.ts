@@ -58,13 +58,6 @@ function tokenOpens(rules: ShareRules, share: ShareRow, token: string | undefine
   return rules.tokens.verify(tokenPayload(share, expires), signature);
 }
 
-async function liveItems(db: Kysely<Database>, share: ShareRow): Promise<FileRow[]> {
-  const ids = await sharesRepository(db).itemIds(share.id);
-  const rows = await filesRepository(db).findMany(share.user_id, ids);
-  const byId = new Map(rows.filter((r) => r.trashed_at === null && r.phase === 'PHASE_TYPE_COMPLETE').map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id)).filter((r): r is FileRow => !!r);
-}
-
 /** The operator's word list applies to what a visitor reads first: the title and the item names. */
 const hitsSensitiveWord = (rules: ShareRules, texts: readonly string[]) =>
   texts.some((text) => rules.sensitiveWords.some((word) => text.toLowerCase().includes(word)));
@@ -73,7 +66,7 @@ const hitsSensitiveWord = (rules: ShareRules, texts: readonly string[]) =>
 export async function shareCondition(rules: ShareRules, share: ShareRow): Promise<{ status: ShareStatus; items?: FileRow[] }> {
   if (STORED_STATUSES.has(share.status)) return { status: share.status as ShareStatus };
   if (share.expires_at !== null && share.expires_at <= rules.now()) return { status: 'EXPIRED' };
-  const items = await liveItems(rules.db, share);
+  const items = await sharesRepository(rules.db).liveItems(share);
   if (items.length === 0) return { status: 'DELETED' };
   // Checked at every view, so a word added to the list applies to shares made before.
   if (hitsSensitiveWord(rules, [share.title, ...items.map((i) => i.name)])) return { status: 'SENSITIVE_WORD' };

@@ -91,7 +91,8 @@ const idleBuffers: Buffer[] = [];
 async function pump(file: Awaited<ReturnType<typeof open>>, response: ServerResponse, start: number, end: number, sent: { bytes: number }): Promise<void> {
   if (end < start) return;
   const length = Math.min(BUFFER_BYTES, end - start + 1);
-  const buffers = [takeBuffer(length), takeBuffer(length)] as const;
+  // The second buffer is taken when a second read comes: a small file is read once, into one.
+  const buffers: [Buffer | undefined, Buffer | undefined] = [undefined, undefined];
   // Each buffer's last write: it is reused only once the socket has taken its bytes.
   const written: [Promise<Error | null | undefined>, Promise<Error | null | undefined>] = [Promise.resolve(null), Promise.resolve(null)];
   // A write to a connection the client has closed may never call back: its closing ends the wait.
@@ -102,7 +103,8 @@ async function pump(file: Awaited<ReturnType<typeof open>>, response: ServerResp
       const failed = await Promise.race([written[turn], closed]);
       if (failed) throw failed;
       if (response.destroyed) throw new Error('the client went away');
-      const buffer = buffers[turn];
+      const buffer = buffers[turn] ?? takeBuffer(length);
+      buffers[turn] = buffer;
       const { bytesRead } = await file.read(buffer, 0, Math.min(buffer.length, end - position + 1), position);
       if (bytesRead === 0) throw new Error('the blob is shorter than its recorded size');
       position += bytesRead;
@@ -116,7 +118,9 @@ async function pump(file: Awaited<ReturnType<typeof open>>, response: ServerResp
     for (const failed of await Promise.race([Promise.all(written), closed.then((gone) => [gone])])) if (failed) throw failed;
   } finally {
     // Only buffers no write still holds go back: a failed write has called back too by now.
-    void Promise.all(written).then(() => buffers.forEach(giveBuffer));
+    void Promise.all(written).then(() => {
+      for (const buffer of buffers) if (buffer) giveBuffer(buffer);
+    });
   }
 }
 

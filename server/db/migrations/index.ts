@@ -25,6 +25,7 @@ import { shareReports } from './0022_share_reports.ts';
 import { reportTakedowns } from './0023_report_takedowns.ts';
 import { accountDeletion } from './0024_account_deletion.ts';
 import { localUploads } from './0025_local_uploads.ts';
+import { shareItemOrder } from './0026_share_item_order.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -52,4 +53,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0023_report_takedowns': reportTakedowns,
   '0024_account_deletion': accountDeletion,
   '0025_local_uploads': localUploads,
+  '0026_share_item_order': shareItemOrder,
 };

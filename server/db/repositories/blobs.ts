@@ -21,7 +21,16 @@ export function blobsRepository(db: Db) {
 
     isRecorded: async (hash: string) => !!(await db.selectFrom('blob').select('hash').where('hash', '=', hash).executeTakeFirst()),
 
-    delete: (hash: string) => db.deleteFrom('blob').where('hash', '=', hash).returning(['hash', 'storage_key']).execute(),
+    /**
+     * Deletes the content's row; answers it as it was (none when there was none). Read, then
+     * deleted, rather than `returning`: SQLite keeps a returned row in a temporary table of its own
+     * for every delete, and this runs for every file deleted for good. Call inside a transaction.
+     */
+    async delete(hash: string) {
+      const rows = await db.selectFrom('blob').select(['hash', 'storage_key']).where('hash', '=', hash).execute();
+      if (rows.length > 0) await db.deleteFrom('blob').where('hash', '=', hash).execute();
+      return rows;
+    },
 
     /** Deletes the row of a content that no file points at. */
     deleteIfUnused: (hash: string) =>

@@ -2,6 +2,7 @@
 // what a share's status is; this file only reads and writes rows.
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, ShareTable } from '../schema.ts';
+import type { FileRow } from './files.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type ShareRow = Selectable<ShareTable>;
@@ -26,6 +27,22 @@ export function sharesRepository(db: Db) {
     /** The shared items' file ids, in the order they were shared. */
     itemIds: async (shareId: string) =>
       (await db.selectFrom('share_item').select('file_id').where('share_id', '=', shareId).orderBy('position').execute()).map((r) => r.file_id),
+
+    /**
+     * The shared items still in the sharer's drive (complete, not in the trash), in the order they
+     * were shared: one walk of the items' index with a lookup of each file, what a visit reads.
+     */
+    liveItems: (share: Pick<ShareRow, 'id' | 'user_id'>): Promise<FileRow[]> =>
+      db
+        .selectFrom('share_item')
+        .innerJoin('file', 'file.id', 'share_item.file_id')
+        .selectAll('file')
+        .where('share_item.share_id', '=', share.id)
+        .where('file.user_id', '=', share.user_id)
+        .where('file.trashed_at', 'is', null)
+        .where('file.phase', '=', 'PHASE_TYPE_COMPLETE')
+        .orderBy('share_item.position')
+        .execute(),
 
     /** A new share and its items; call inside a transaction so both land or neither. */
     async insert(share: Insertable<ShareTable>, fileIds: readonly string[]) {
