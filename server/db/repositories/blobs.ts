@@ -22,14 +22,17 @@ export function blobsRepository(db: Db) {
     isRecorded: async (hash: string) => !!(await db.selectFrom('blob').select('hash').where('hash', '=', hash).executeTakeFirst()),
 
     /**
-     * Deletes the content's row; answers it as it was (none when there was none). Read, then
-     * deleted, rather than `returning`: SQLite keeps a returned row in a temporary table of its own
-     * for every delete, and this runs for every file deleted for good. Call inside a transaction.
+     * Deletes the content's row; answers it as it was when this call deleted it, none otherwise.
+     * Read, then deleted, rather than `returning`: SQLite keeps a returned row in a temporary table
+     * of its own for every delete, and this runs for every file deleted for good. The row is answered
+     * only when this delete removed it: on PostgreSQL another transaction may delete it between the
+     * two, and only one of them may then remove the content's bytes.
      */
     async delete(hash: string) {
       const rows = await db.selectFrom('blob').select(['hash', 'storage_key']).where('hash', '=', hash).execute();
-      if (rows.length > 0) await db.deleteFrom('blob').where('hash', '=', hash).execute();
-      return rows;
+      if (rows.length === 0) return rows;
+      const { numDeletedRows } = await db.deleteFrom('blob').where('hash', '=', hash).executeTakeFirst();
+      return numDeletedRows > 0n ? rows : [];
     },
 
     /** Deletes the row of a content that no file points at. */
