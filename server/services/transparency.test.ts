@@ -1,23 +1,18 @@
 // The report's figures from real moderation records, on both engines.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseTransparencyReport } from '#shared/transparency.ts';
-import { type NuboDatabase, openDatabase } from '../db/database.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../testing/harness.ts';
+import type { NuboDatabase } from '../db/database.ts';
+import { ENGINES, migratedDatabase } from '../testing/harness.ts';
 import { transparencyReportFromRecords } from './transparency.ts';
 
 describe.each(ENGINES)('transparency report on %s', (engine) => {
-  let testDatabase: TestDatabase;
   let database: NuboDatabase;
+  let drop: () => Promise<void>;
 
   beforeEach(async () => {
-    testDatabase = await createTestDatabase(engine);
-    database = openDatabase(testDatabase.config);
-    await database.migrate();
+    ({ database, drop } = await migratedDatabase(engine));
   });
-  afterEach(async () => {
-    await database.close();
-    await testDatabase.drop();
-  });
+  afterEach(() => drop());
 
   const record = (id: string, action: string, reason: string, at: string) =>
     database.db

@@ -143,13 +143,11 @@ export async function startTestServer(
   };
 }
 
-/** A migrated database of its own with one user, u1, for tests of a service without a server. */
-export async function databaseWithUser(engine: TestEngine) {
+/** A migrated database of its own, open, for tests of a repository or a service without a server. */
+export async function migratedDatabase(engine: TestEngine) {
   const testDatabase = await createTestDatabase(engine);
   const database = openDatabase(testDatabase.config);
   await database.migrate();
-  const at = Date.now();
-  await database.db.insertInto('user').values({ id: 'u1', email: 'u1@example.org', name: 'U', password_hash: null, created_at: at, updated_at: at }).execute();
   return {
     database,
     drop: async () => {
@@ -157,4 +155,15 @@ export async function databaseWithUser(engine: TestEngine) {
       await testDatabase.drop();
     },
   };
+}
+
+/** A migrated database of its own with one user, u1. */
+export async function databaseWithUser(engine: TestEngine) {
+  const migrated = await migratedDatabase(engine);
+  const at = Date.now();
+  await migrated.database.db
+    .insertInto('user')
+    .values({ id: 'u1', email: 'u1@example.org', name: 'U', password_hash: null, created_at: at, updated_at: at })
+    .execute();
+  return migrated;
 }

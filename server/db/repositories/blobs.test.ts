@@ -1,26 +1,21 @@
 // The content rows on both engines: which of two deletes of the same content gets to remove its bytes.
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../testing/harness.ts';
-import { type NuboDatabase, openDatabase } from '../database.ts';
+import { ENGINES, migratedDatabase } from '../../testing/harness.ts';
+import type { NuboDatabase } from '../database.ts';
 import { blobsRepository } from './blobs.ts';
 
 const HASH = 'a'.repeat(64);
 
 describe.each(ENGINES)('blobs repository on %s', (engine) => {
-  let testDatabase: TestDatabase;
   let database: NuboDatabase;
+  let drop: () => Promise<void>;
 
   beforeEach(async () => {
-    testDatabase = await createTestDatabase(engine);
-    database = openDatabase(testDatabase.config);
-    await database.migrate();
+    ({ database, drop } = await migratedDatabase(engine));
     await blobsRepository(database.db).keep({ hash: HASH, size: 5, created_at: 1, storage_key: null });
   });
-  afterEach(async () => {
-    await database.close();
-    await testDatabase.drop();
-  });
+  afterEach(() => drop());
 
   /** Resolves once a statement deleting from "blob" waits for another transaction's lock. */
   async function deleteWaitingForLock() {

@@ -1,18 +1,16 @@
 // The share queries on both engines: what the restore limit lets through, and the owner's list.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../../testing/harness.ts';
-import { type NuboDatabase, openDatabase } from '../database.ts';
+import { ENGINES, migratedDatabase } from '../../testing/harness.ts';
+import type { NuboDatabase } from '../database.ts';
 import { accountsRepository } from './accounts.ts';
 import { sharesRepository } from './shares.ts';
 
 describe.each(ENGINES)('shares repository on %s', (engine) => {
-  let testDatabase: TestDatabase;
   let database: NuboDatabase;
+  let drop: () => Promise<void>;
 
   beforeEach(async () => {
-    testDatabase = await createTestDatabase(engine);
-    database = openDatabase(testDatabase.config);
-    await database.migrate();
+    ({ database, drop } = await migratedDatabase(engine));
     await accountsRepository(database.db).insertUser({
       id: 'owner',
       email: 'owner@example.org',
@@ -22,10 +20,7 @@ describe.each(ENGINES)('shares repository on %s', (engine) => {
       updated_at: 1,
     });
   });
-  afterEach(async () => {
-    await database.close();
-    await testDatabase.drop();
-  });
+  afterEach(() => drop());
 
   const share = (id: string, changes: { restore_limit?: number | null; created_at?: number } = {}) => ({
     id,
