@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,5 +50,28 @@ describe('the checkpoint thread', () => {
     write(50);
     await until(() => checkpoints.framesCopied > 0, 'the thread copies frames into the database file');
     await until(() => !checkpoints.running, 'the thread stops');
+  });
+
+  it('keeps the process alive until the thread has stopped, so closing the database is not cut short', () => {
+    folder = mkdtempSync(path.join(os.tmpdir(), 'nubo-checkpoints-'));
+    // Nothing else keeps this process's event loop busy while it waits for the thread to stop, as
+    // in a server whose sockets have closed. The thread's own handle is unref'd while it runs.
+    const script = `
+      import SQLite from 'better-sqlite3';
+      import { checkpointsWhileBusy } from ${JSON.stringify(new URL('./checkpoints.ts', import.meta.url).href)};
+      const file = ${JSON.stringify(path.join(folder, 'nubo.db'))};
+      const sqlite = new SQLite(file);
+      sqlite.pragma('journal_mode = WAL');
+      const checkpoints = checkpointsWhileBusy(file, { busyWrites: 1, idleMs: 60_000, pauseMs: 10, tickMs: 20 });
+      checkpoints.noteWrite();
+      while (!checkpoints.running) await new Promise((resolve) => setTimeout(resolve, 10));
+      await checkpoints.stop();
+      sqlite.close();
+      console.log('stopped');
+    `;
+    const child = spawnSync(process.execPath, ['--input-type=module', '--eval', script], { encoding: 'utf8', timeout: 20_000 });
+    expect(child.stderr).not.toContain('unsettled top-level await');
+    expect(child.stdout.trim()).toBe('stopped');
+    expect(child.status).toBe(0);
   });
 });

@@ -63,6 +63,10 @@ export function checkpointsWhileBusy(file: string, options: Partial<CheckpointOp
     thread = undefined;
     if (!stopping) return;
     const exited = new Promise((resolve) => stopping.once('exit', resolve));
+    // The running thread is unref'd so that it never keeps the process alive by itself; its stop is
+    // awaited, and with nothing else left (the server's sockets closed) the process would exit
+    // before the database is closed.
+    stopping.ref();
     stopping.postMessage({ type: 'stop' } satisfies ToCheckpointThread);
     await exited;
   };
