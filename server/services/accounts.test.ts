@@ -4,30 +4,25 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { desktopRedirectUri } from '#shared/accounts/clients.ts';
 import { memoryCounterStore } from '../auth/rate-limits.ts';
 import type { Authenticated } from '../auth/tokens.ts';
-import { type NuboDatabase, openDatabase } from '../db/database.ts';
+import type { NuboDatabase } from '../db/database.ts';
 import { presentSession } from '../presenters/accounts.ts';
-import { createTestDatabase, ENGINES, TEST_LIMITS, type TestDatabase } from '../testing/harness.ts';
+import { ENGINES, migratedDatabase, TEST_LIMITS } from '../testing/harness.ts';
 import { ACCESS_TOKEN_TTL_MS, type AccountsService, AUTH_CODE_TTL_MS, accountsService, describeDevice, REFRESH_TOKEN_TTL_MS } from './accounts.ts';
 
 const origin = { ip: '127.0.0.1', userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36' };
 
 describe.each(ENGINES)('accounts service on %s', (engine) => {
-  let testDatabase: TestDatabase;
   let database: NuboDatabase;
+  let drop: () => Promise<void>;
   let clock: number;
   let accounts: AccountsService;
 
   beforeEach(async () => {
-    testDatabase = await createTestDatabase(engine);
-    database = openDatabase(testDatabase.config);
-    await database.migrate();
+    ({ database, drop } = await migratedDatabase(engine));
     clock = Date.UTC(2026, 10, 22);
     accounts = accountsService({ db: database.db, counters: memoryCounterStore(() => clock), limits: TEST_LIMITS, now: () => clock });
   });
-  afterEach(async () => {
-    await database.close();
-    await testDatabase.drop();
-  });
+  afterEach(() => drop());
 
   const signUp = () => accounts.signUp({ email: 'ann@example.org', password: 'maple-stone-river', name: 'Ann', clientId: 'nubo-desktop' }, origin);
 

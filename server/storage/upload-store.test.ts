@@ -4,27 +4,23 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Upload } from '@tus/utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type NuboDatabase, openDatabase } from '../db/database.ts';
-import { createTestDatabase, ENGINES, type TestDatabase } from '../testing/harness.ts';
+import { ENGINES, migratedDatabase } from '../testing/harness.ts';
 import { type DiskThread, diskThread } from './disk-thread.ts';
 import { LocalUploadStore } from './upload-store.ts';
 
 describe.each(ENGINES)('the local upload store on %s', (engine) => {
-  let testDatabase: TestDatabase;
-  let database: NuboDatabase;
+  let drop: (() => Promise<void>) | undefined;
   let folder: string;
   let disk: DiskThread;
   afterEach(async () => {
     await disk?.stop();
-    await database?.close();
-    await testDatabase?.drop();
+    await drop?.();
     rmSync(folder, { recursive: true, force: true });
   });
 
   it('sweeps uploads left unfinished past their expiry, their bytes and their row, and keeps the others', async () => {
-    testDatabase = await createTestDatabase(engine);
-    database = openDatabase(testDatabase.config);
-    await database.migrate();
+    const { database, drop: dropDatabase } = await migratedDatabase(engine);
+    drop = dropDatabase;
     folder = mkdtempSync(path.join(os.tmpdir(), 'nubo-uploads-'));
     disk = diskThread();
     const store = new LocalUploadStore({ directory: folder, db: database.db, disk, expirationPeriodInMilliseconds: 200 });
