@@ -229,6 +229,14 @@ describe('web routes', () => {
     expect(quoted).toContain('ja: /ja/policy/&quot;&#39;&amp;</h1>');
   });
 
+  it("shows a requested path holding $', $` and $& as those characters, never as parts of the page they would stand for in a replacement", async () => {
+    const response = await get("/help-center/a$'b$`c$&d$$e", { 'Accept-Language': 'ko' });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe(
+      '<html lang="ko"><title>ko: /help-center/a$&#39;b$`c$&amp;d$$e</title><h1>ko: /help-center/a$&#39;b$`c$&amp;d$$e</h1></html>',
+    );
+  });
+
   it('serves vConsole from our own origin for the debug console', async () => {
     const response = await get('/scripts/vconsole.min.js');
     expect(response.status).toBe(200);

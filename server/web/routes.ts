@@ -154,8 +154,10 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
       case 'not-found': {
         if (answer.varies) reply.header('Vary', 'Cookie, Accept-Language, User-Agent');
         const html = notFoundPage(answer.file);
-        // The path is the visitor's text: shown as characters, never as markup.
-        const body = answer.requestedPath === undefined ? html : html.replaceAll(REQUESTED_PATH_MARKER, escapeMarkup(answer.requestedPath));
+        // The path is the visitor's text: shown as characters, never as markup, and given by a
+        // function so that "$'", "$`" or "$&" in it are not read as replacement patterns.
+        const shown = answer.requestedPath === undefined ? undefined : escapeMarkup(answer.requestedPath);
+        const body = shown === undefined ? html : html.replaceAll(REQUESTED_PATH_MARKER, () => shown);
         return reply
           .status(404)
           .header('Content-Language', answer.locale)
