@@ -18,8 +18,10 @@ export interface UserTable {
   updated_at: number;
   /** An operator's own storage limit for this account, instead of its tier's; null for the tier's. */
   storage_limit: number | null;
-  /** Bytes of every file the user holds, trash included (the quota counts the trash). */
+  /** Bytes of every finished file the user holds, trash included (the quota counts the trash); never below zero. */
   storage_used: Generated<number>;
+  /** Bytes the user's unfinished uploads declared, held for them until they finish, fail or expire; never below zero. */
+  storage_reserved: Generated<number>;
   /** When the owner confirmed the address through the link mailed to it; null until then. */
   email_verified_at: number | null;
   /** When an account being deleted (status DELETING) goes for good. */
@@ -89,9 +91,17 @@ export interface ObjectUploadTable {
 export interface LocalUploadTable {
   id: string;
   size: number;
-  /** JSON: the upload's tus metadata (name, declared hash, instant-upload proof). */
+  /** JSON: the upload's tus metadata (name, declared hash). */
   metadata: string;
   created_at: number;
+}
+
+/** The instant-upload proof a pending upload was offered: the range of the stored content to hash. */
+export interface UploadProofTable {
+  file_id: string;
+  hash: string;
+  offset: number;
+  length: number;
 }
 
 export type FileKind = 'drive#file' | 'drive#folder';
@@ -227,6 +237,10 @@ export interface ShareTable {
   view_count: Generated<number>;
   status: Generated<string>;
   created_at: number;
+  /** When the share last stopped taking passcodes because too many wrong ones were tried on it; null never. */
+  pass_code_locked_at: Generated<number | null>;
+  /** Until when it takes no passcodes (visitors it already let in keep their way in); null or past when it takes them. */
+  pass_code_locked_until: Generated<number | null>;
 }
 
 export interface ShareItemTable {
@@ -349,6 +363,7 @@ export interface Database {
   blob: BlobTable;
   object_upload: ObjectUploadTable;
   local_upload: LocalUploadTable;
+  upload_proof: UploadProofTable;
   file: FileTable;
   server_secret: ServerSecretTable;
   event: EventTable;

@@ -233,35 +233,161 @@ describe.each(ENGINES)('uploads on %s', (engine) => {
     const claimed = await createUpload(second.browser, 'mine.bin', bytes, { hash: sha256(bytes) });
     expect(claimed.body.file.phase).toBe('PHASE_TYPE_PENDING');
     const { offset, length } = claimed.body.proof;
+    expect(length).toBe(64 * 1024);
     const proofUrl = `${claimed.body.resumable.params.url}/proof`.replace(server.config.publicUrl, server.url);
-    const wrong = await second.browser.post(new URL(proofUrl).pathname, { range_hash: sha256(randomBytes(length)) });
-    expect(wrong.body.details[0].reason).toBe('mismatch');
-    expect((await second.browser.get(`/drive/v1/files/${claimed.body.file.id}`)).body.phase).toBe('PHASE_TYPE_PENDING');
-
     const proved = await second.browser.post(new URL(proofUrl).pathname, { range_hash: sha256(bytes.subarray(offset, offset + length)) });
     expect(proved.body).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', hash: sha256(bytes) });
     expect((await second.browser.get('/drive/v1/about')).body.quota.usage).toBe(String(bytes.length));
   });
 
-  it('refuses an upload larger than the space left, and never lets concurrent uploads pass the limit', async () => {
+  it('takes a wrong instant-upload proof as the only try: the upload then needs its bytes, and still completes with them', async () => {
+    const first = await signUp(server.url);
+    const bytes = randomBytes(100_000);
+    await tusUpload(first.browser, bytes, { uploadUrl: (await createUpload(first.browser, 'shared.bin', bytes)).body.resumable.params.url });
+
+    const second = await signUp(server.url);
+    const claimed = await createUpload(second.browser, 'mine.bin', bytes, { hash: sha256(bytes) });
+    const { offset, length } = claimed.body.proof;
+    const proofPath = `/drive/v1/uploads/${claimed.body.file.id}/proof`;
+    expect((await second.browser.post(proofPath, { range_hash: sha256(randomBytes(length)) })).body.details[0].reason).toBe('mismatch');
+    // The right answer after a wrong one no longer completes it.
+    const late = await second.browser.post(proofPath, { range_hash: sha256(bytes.subarray(offset, offset + length)) });
+    expect(late.body.details[0].reason).toBe('not_offered');
+    expect((await second.browser.get(`/drive/v1/files/${claimed.body.file.id}`)).body.phase).toBe('PHASE_TYPE_PENDING');
+    await tusUpload(second.browser, bytes, { uploadUrl: claimed.body.resumable.params.url });
+    expect((await second.browser.get(`/drive/v1/files/${claimed.body.file.id}`)).body).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', hash: sha256(bytes) });
+  });
+
+  it('answers 20 proofs sent at once to one upload by evaluating one of them, even when the others are right', async () => {
+    const first = await signUp(server.url);
+    const bytes = randomBytes(100_000);
+    await tusUpload(first.browser, bytes, { uploadUrl: (await createUpload(first.browser, 'shared.bin', bytes)).body.resumable.params.url });
+
+    const second = await signUp(server.url);
+    const claimed = await createUpload(second.browser, 'mine.bin', bytes, { hash: sha256(bytes) });
+    const { offset, length } = claimed.body.proof;
+    const right = sha256(bytes.subarray(offset, offset + length));
+    const proofPath = `/drive/v1/uploads/${claimed.body.file.id}/proof`;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => second.browser.post(proofPath, { range_hash: right })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 400 || a.status === 404)).toBe(true);
+    const about = (await second.browser.get('/drive/v1/about')).body.quota;
+    expect(about.usage).toBe(String(bytes.length));
+  });
+
+  it('offers no instant upload for a size other than the stored content’s, so a hash alone never reads a file', async () => {
+    const owner = await signUp(server.url);
+    const bytes = randomBytes(8_800);
+    await tusUpload(owner.browser, bytes, { uploadUrl: (await createUpload(owner.browser, 'secret.bin', bytes)).body.resumable.params.url });
+
+    const taker = await signUp(server.url);
+    // Declaring one byte would make the proof one byte, found in 256 tries; declaring more than the
+    // content would make it a range past the end, which hashes to a value anyone knows.
+    for (const size of [1, 8_799, 8_801, 50_000_000]) {
+      const created = await taker.browser.post('/drive/v1/files', {
+        kind: 'drive#file',
+        name: `taken-${size}.bin`,
+        parent_id: '',
+        size: String(size),
+        hash: sha256(bytes),
+        upload_type: 'UPLOAD_TYPE_RESUMABLE',
+      });
+      expect(created.status, String(size)).toBe(200);
+      expect(created.body.proof, String(size)).toBeUndefined();
+      const emptyRange = await taker.browser.post(`/drive/v1/uploads/${created.body.file.id}/proof`, { range_hash: sha256(Buffer.alloc(0)) });
+      expect(emptyRange.body.details[0].reason, String(size)).toBe('not_offered');
+      const oneByte = await taker.browser.post(`/drive/v1/uploads/${created.body.file.id}/proof`, { range_hash: sha256(bytes.subarray(0, 1)) });
+      expect(oneByte.body.details[0].reason, String(size)).toBe('not_offered');
+    }
+    const mine = (await taker.browser.get('/drive/v1/files')).body.files;
+    expect(mine.every((f: { phase: string }) => f.phase === 'PHASE_TYPE_PENDING')).toBe(true);
+  });
+
+  it('chooses the proof range anywhere in the content, not always at its start', async () => {
+    const owner = await signUp(server.url);
+    const bytes = randomBytes(1_000_000);
+    await tusUpload(owner.browser, bytes, { uploadUrl: (await createUpload(owner.browser, 'big.bin', bytes)).body.resumable.params.url });
+    const offsets = new Set<number>();
+    for (let i = 0; i < 5; i++) offsets.add((await createUpload(owner.browser, `again-${i}.bin`, bytes, { hash: sha256(bytes) })).body.proof.offset);
+    expect(offsets.size).toBeGreaterThan(1);
+  });
+
+  it('refuses an upload larger than the space left, and never lets uploads begun together pass the limit', async () => {
     const { browser, userId } = await signUp(server.url);
     await server.database.db.updateTable('user').set({ storage_limit: 1_500_000 }).where('id', '=', userId).execute();
     expect((await createUpload(browser, 'huge.bin', Buffer.alloc(2_000_000))).body.error).toBe('file_space_not_enough');
 
-    // Each fits alone; together they do not: one completes, the other is refused at its last byte.
+    // Each fits alone; together they do not: the first reserves its room, the second is refused at once.
     const a = randomBytes(1_000_000);
-    const b = randomBytes(1_000_000);
-    const [ua, ub] = [await createUpload(browser, 'a.bin', a), await createUpload(browser, 'b.bin', b)];
-    const results = await Promise.allSettled([
-      tusUpload(browser, a, { uploadUrl: ua.body.resumable.params.url }),
-      tusUpload(browser, b, { uploadUrl: ub.body.resumable.params.url }),
-    ]);
-    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    const failure = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
-    expect(String(failure.reason)).toContain('file_space_not_enough');
+    const ua = await createUpload(browser, 'a.bin', a);
+    expect((await createUpload(browser, 'b.bin', a)).body.error).toBe('file_space_not_enough');
+    await tusUpload(browser, a, { uploadUrl: ua.body.resumable.params.url });
     const quota = (await browser.get('/drive/v1/about')).body.quota;
     expect(Number(quota.usage)).toBe(1_000_000);
     expect((await browser.get('/drive/v1/files')).body.files).toHaveLength(1);
+  });
+
+  it('reserves room for 20 uploads created at once: only as many as fit are created, and all of them can finish', async () => {
+    const { browser, userId } = await signUp(server.url);
+    await server.database.db
+      .updateTable('user')
+      .set({ storage_limit: 5 * 100_000 })
+      .where('id', '=', userId)
+      .execute();
+    const bytes = randomBytes(100_000);
+    const created = await Promise.all(Array.from({ length: 20 }, (_, i) => createUpload(browser, `part-${i}.bin`, bytes)));
+    const accepted = created.filter((c) => c.status === 200);
+    expect(accepted).toHaveLength(5);
+    expect(created.filter((c) => c.status !== 200).every((c) => c.body.error === 'file_space_not_enough')).toBe(true);
+    for (const upload of accepted) await tusUpload(browser, bytes, { uploadUrl: upload.body.resumable.params.url });
+    expect((await browser.get('/drive/v1/about')).body.quota.usage).toBe(String(5 * 100_000));
+    const held = await server.database.db.selectFrom('user').select(['storage_used', 'storage_reserved']).where('id', '=', userId).executeTakeFirstOrThrow();
+    expect([Number(held.storage_used), Number(held.storage_reserved)]).toEqual([500_000, 0]);
+  });
+
+  it('gives back only what an upload that was never sent held: deleting it three times over leaves usage at zero, never below', async () => {
+    const { browser, userId } = await signUp(server.url);
+    const nineGiB = String(9 * 1024 ** 3);
+    await server.database.db
+      .updateTable('user')
+      .set({ storage_limit: 10 * 1024 ** 3 })
+      .where('id', '=', userId)
+      .execute();
+    for (let i = 0; i < 3; i++) {
+      const created = await browser.post('/drive/v1/files', {
+        kind: 'drive#file',
+        name: `never-${i}.bin`,
+        parent_id: '',
+        size: nineGiB,
+        upload_type: 'UPLOAD_TYPE_RESUMABLE',
+      });
+      expect(created.status).toBe(200);
+      expect((await browser.post('/drive/v1/files:batchDelete', { ids: [created.body.file.id] })).status).toBe(200);
+    }
+    const held = await server.database.db.selectFrom('user').select(['storage_used', 'storage_reserved']).where('id', '=', userId).executeTakeFirstOrThrow();
+    expect([Number(held.storage_used), Number(held.storage_reserved)]).toEqual([0, 0]);
+    expect((await browser.get('/drive/v1/about')).body.quota.usage).toBe('0');
+    // And the room is really back: a 9 GiB upload can be begun again.
+    expect(
+      (await browser.post('/drive/v1/files', { kind: 'drive#file', name: 'again.bin', parent_id: '', size: nineGiB, upload_type: 'UPLOAD_TYPE_RESUMABLE' }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('gives an upload’s room back when it is cancelled or refused for its hash', async () => {
+    const { browser, userId } = await signUp(server.url);
+    const reserved = async () =>
+      Number((await server.database.db.selectFrom('user').select('storage_reserved').where('id', '=', userId).executeTakeFirstOrThrow()).storage_reserved);
+    const cancelled = await createUpload(browser, 'c.bin', randomBytes(1000));
+    expect(await reserved()).toBe(1000);
+    await fetch(cancelled.body.resumable.params.url, { method: 'DELETE', headers: { ...browser.sessionHeaders(), 'Tus-Resumable': '1.0.0' } });
+    expect(await reserved()).toBe(0);
+
+    const bytes = randomBytes(2000);
+    const mismatched = await createUpload(browser, 'm.bin', bytes, { hash: sha256(randomBytes(2000)) });
+    expect(await reserved()).toBe(2000);
+    await expect(tusUpload(browser, bytes, { uploadUrl: mismatched.body.resumable.params.url })).rejects.toThrow();
+    expect(await reserved()).toBe(0);
   });
 
   it('reads the duration and codecs of audio after the upload, by a task, without delaying it', async () => {

@@ -14,7 +14,6 @@ import { classifyFile } from '#shared/files/classify.ts';
 import { usableName } from '#shared/files/names.ts';
 import type { OfflineConfig } from '../config.ts';
 import { blobsRepository } from '../db/repositories/blobs.ts';
-import { filesRepository } from '../db/repositories/files.ts';
 import { moderationRepository } from '../db/repositories/moderation.ts';
 import type { Database } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
@@ -23,7 +22,7 @@ import { TORRENT_FILE_MAX_BYTES, type TorrentEntry, type TorrentSource } from '.
 import type { BlobStore } from '../storage/blob-store.ts';
 import { PassingFailure, type TaskRun } from '../tasks/worker.ts';
 import type { FetchedFile, FilesService } from './files.ts';
-import { ROOT } from './files.ts';
+import { ROOT, storageLeft } from './files.ts';
 import type { StandingRules } from './premium/standing.ts';
 import type { NewTask, TaskLimits, TaskRow, TasksService } from './tasks.ts';
 
@@ -146,8 +145,7 @@ export function offlineService(deps: {
 
   /** The room left for a download: the user's free space, within the largest download allowed. */
   async function roomFor(userId: string) {
-    const [used, limit] = await Promise.all([filesRepository(db).storageUsed(userId), standing.storageLimit(db, userId, now())]);
-    return Math.min(config.maxSize, Math.max(0, limit - used));
+    return Math.min(config.maxSize, Math.max(0, await storageLeft(db, standing, userId, now())));
   }
 
   function assertFits(expected: number, room: number) {

@@ -1,8 +1,10 @@
 // Uploads: a file is created PENDING with a tus upload behind it; bytes arrive over
 // tus; on the last byte the content's hash is already known, the upload file is renamed into the
-// blob store and the file completes. The quota is checked at creation and again, atomically, at
-// completion. A file whose content is already stored completes at once, once the client proves
-// it holds the bytes by hashing a range the server chose.
+// blob store and the file completes. Creating an upload reserves its declared length in the
+// user's storage; completing turns the reservation into use, and an upload that is cancelled,
+// fails or expires gives it back. A file whose content is already stored completes at once, once
+// the client proves it holds the bytes by hashing a range of that content the server chose at
+// random: one try per upload, and only for content of exactly the declared size.
 import { createHash, randomInt } from 'node:crypto';
 import { Upload } from '@tus/utils';
 import type { Kysely } from 'kysely';
@@ -11,14 +13,20 @@ import { blobsRepository } from '../db/repositories/blobs.ts';
 import { eventsRepository } from '../db/repositories/events.ts';
 import { type FileRow, filesRepository } from '../db/repositories/files.ts';
 import { moderationRepository } from '../db/repositories/moderation.ts';
+import { uploadProofsRepository } from '../db/repositories/upload-proofs.ts';
 import type { Database } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { UploadStore } from '../storage/upload-store.ts';
-import { assertRoomFor, chargeStorage, newFileRow, ROOT } from './files.ts';
+import { chargeStorage, newFileRow, ROOT, reserveStorage } from './files.ts';
 import type { StandingRules } from './premium/standing.ts';
 
-/** How many bytes the instant-upload proof asks the client to hash. */
+/**
+ * How many bytes the instant-upload proof asks the client to hash: 64 KiB of the content, or all of
+ * a smaller one. Whoever can answer without the file must know that range of it, which for content
+ * worth taking means holding it; content small or plain enough to guess could be found from its
+ * hash alone anyway.
+ */
 const PROOF_LENGTH = 64 * 1024;
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
@@ -40,17 +48,20 @@ export function uploadsService(deps: {
 
   async function pendingFile(userId: string, id: string): Promise<FileRow> {
     const file = await repo.find(userId, id);
-    if (file?.phase !== 'PHASE_TYPE_PENDING') throw new ServiceError('file_not_found', 'This upload does not exist or has already finished.');
+    if (file?.phase !== 'PHASE_TYPE_PENDING') throw uploadGone();
     return file;
   }
 
-  /** Points a pending file at a stored blob, counting its size against the quota, atomically. */
+  /**
+   * Points a pending file at a stored blob, turning the upload's reservation into the content's
+   * size, atomically. Only one request completes a file: another that raced it finds it finished.
+   */
   async function completeWithBlob(file: FileRow, hash: string, size: number, storageKey: string | null = null): Promise<FileRow> {
     const completed = await db.transaction().execute(async (tx) => {
       await blobsRepository(tx).keep({ hash, size, created_at: now(), storage_key: storageKey });
-      await chargeStorage(tx, standing, file.user_id, size, now());
       const changes = { hash, size, phase: 'PHASE_TYPE_COMPLETE', modified_at: now() };
-      await filesRepository(tx).update(file.user_id, file.id, changes);
+      if (!(await filesRepository(tx).completePending(file.user_id, file.id, changes))) throw uploadGone();
+      await chargeStorage(tx, standing, file.user_id, size, now(), file.size);
       await eventsRepository(tx).record('TYPE_UPLOAD', [file], changes.modified_at);
       const completed = { ...file, ...changes };
       await moderationRepository(tx).flagArrivals([completed]);
@@ -60,9 +71,17 @@ export function uploadsService(deps: {
     return completed;
   }
 
+  /** Removes a pending file and gives back what it held, once whoever asks. */
+  async function dropPending(id: string): Promise<void> {
+    await db.transaction().execute(async (tx) => {
+      const dropped = await filesRepository(tx).deletePending(id);
+      if (dropped && dropped.size > 0) await filesRepository(tx).releaseReservation(dropped.user_id, dropped.size);
+    });
+  }
+
   /** A failed completion must not leave a pending file or a blob nothing refers to. */
   async function discard(file: FileRow, hash: string, storageKey: string | null) {
-    await repo.deletePending(file.id);
+    await dropPending(file.id);
     await blobsRepository(db).deleteIfUnused(hash);
     // The bytes were adopted before the transaction that failed: they go unless a blob row names them.
     if (!(await blobsRepository(db).isRecorded(hash))) await blobs.remove({ hash, storage_key: storageKey });
@@ -71,14 +90,14 @@ export function uploadsService(deps: {
   /** Called when the last byte of an upload is on disk. */
   async function finish(id: string): Promise<FileRow> {
     const file = await repo.findPending(id);
-    if (!file) throw new ServiceError('file_not_found', 'This upload does not exist or has already finished.');
+    if (!file) throw uploadGone();
     const declared = (await store.metadata(id)).declared_hash;
     const hash = await store.digest(id, file.size);
     if (declared && declared !== hash) {
       // "Complete" must mean what the client meant to upload: other bytes are dropped, not kept under their own hash.
       store.forget(id);
       await store.remove(id);
-      await repo.deletePending(file.id);
+      await dropPending(file.id);
       throw new ServiceError('file_hash_mismatch', 'The bytes received are not those of the hash the upload declared. Upload the file again.', [
         { field: 'hash', reason: 'mismatch', received: hash },
       ]);
@@ -101,10 +120,24 @@ export function uploadsService(deps: {
     return completed;
   }
 
+  /**
+   * The instant-upload proof offered for a declared hash: only when that content is stored, at
+   * exactly the declared size (the proof covers the real content, never a range past its end), and
+   * was not taken down (such content's bytes must be sent again).
+   */
+  async function offerProof(file: FileRow, hash: string): Promise<{ offset: number; length: number } | undefined> {
+    if ((await blobsRepository(db).size(hash)) !== file.size) return undefined;
+    if ((await moderationRepository(db).statusesOf([hash])).size > 0) return undefined;
+    if (!(await blobs.has(hash))) return undefined;
+    const range = proofRange(file.size);
+    await uploadProofsRepository(db).offer({ file_id: file.id, hash, ...range });
+    return range;
+  }
+
   /** A cancelled upload: its pending file goes too. */
   async function cancelled(id: string) {
     store.forget(id);
-    await repo.deletePending(id);
+    await dropPending(id);
   }
 
   return {
@@ -126,7 +159,7 @@ export function uploadsService(deps: {
           if (!parent || parent.trashed_at !== null || parent.kind !== 'drive#folder')
             throw new ServiceError('file_not_found', 'The folder to upload into does not exist.');
         }
-        await assertRoomFor(tx, standing, userId, request.size, now());
+        await reserveStorage(tx, standing, userId, request.size, now());
         const { stem } = splitExtension(request.name);
         const taken = await filesRepository(tx).takenNames(userId, request.parentId, stem.replace(/ \(\d+\)$/, ''));
         const row = newFileRow({
@@ -142,19 +175,13 @@ export function uploadsService(deps: {
         return row;
       });
 
-      // Content that was taken down is never completed instantly: its bytes must be sent again.
-      const takenDown = hash !== undefined && (await moderationRepository(db).statusesOf([hash])).size > 0;
-      const proof = hash && request.size > 0 && !takenDown && (await blobs.has(hash)) ? proofRange(request.size) : undefined;
+      const proof = hash && request.size > 0 ? await offerProof(file, hash) : undefined;
       await store.create(
         new Upload({
           id: file.id,
           size: request.size,
           offset: 0,
-          metadata: {
-            name: file.name,
-            ...(hash ? { declared_hash: hash } : {}),
-            ...(proof && hash ? { proof_hash: hash, proof_offset: String(proof.offset), proof_length: String(proof.length) } : {}),
-          },
+          metadata: { name: file.name, ...(hash ? { declared_hash: hash } : {}) },
         }),
       );
       if (request.size === 0) return { file: await finish(file.id) };
@@ -164,25 +191,26 @@ export function uploadsService(deps: {
     /** The user must own the pending file behind an upload. */
     pendingFile,
 
-    /** Instant upload: the hash of the chosen range proves the client holds the content. */
+    /**
+     * Instant upload: the hash of the chosen range proves the client holds the content. The offer
+     * is taken by the first attempt, right or wrong: a wrong proof leaves only sending the bytes,
+     * so a range cannot be guessed at by trying again, nor by many attempts at once.
+     */
     async prove(userId: string, id: string, rangeHash: string): Promise<FileRow> {
       const file = await pendingFile(userId, id);
-      const metadata = await store.metadata(id).catch(() => undefined);
-      const claimed = metadata?.proof_hash;
-      const offset = Number(metadata?.proof_offset);
-      const length = Number(metadata?.proof_length);
-      if (!claimed || !Number.isSafeInteger(offset) || !Number.isSafeInteger(length)) {
+      const offer = await uploadProofsRepository(db).take(file.id);
+      if (!offer) {
         throw new ServiceError('invalid_request', 'This upload was not offered an instant completion; send the bytes.', [
           { field: 'proof', reason: 'not_offered' },
         ]);
       }
       const expected = createHash('sha256')
-        .update(await blobs.readRange(claimed, offset, length))
+        .update(await blobs.readRange(offer.hash, offer.offset, offer.length))
         .digest('hex');
       if (expected !== rangeHash.toLowerCase()) {
         throw new ServiceError('invalid_request', 'The proof does not match the stored content; send the bytes.', [{ field: 'proof', reason: 'mismatch' }]);
       }
-      const completed = await completeWithBlob(file, claimed, file.size);
+      const completed = await completeWithBlob(file, offer.hash, file.size);
       await store.remove(id).catch(() => {});
       store.forget(id);
       return completed;
@@ -205,9 +233,14 @@ export function uploadsService(deps: {
 
 export type UploadsService = ReturnType<typeof uploadsService>;
 
+function uploadGone() {
+  return new ServiceError('file_not_found', 'This upload does not exist or has already finished.');
+}
+
+/** A range of `size` bytes to prove, anywhere in the content. */
 function proofRange(size: number): { offset: number; length: number } {
   const length = Math.min(PROOF_LENGTH, size);
-  return { offset: size === length ? 0 : randomInt(0, size - length + 1), length };
+  return { offset: randomInt(0, size - length + 1), length };
 }
 
 /** Unfinished uploads are kept this long (tus expiration). */

@@ -36,6 +36,7 @@ export interface BlobStore {
    * blob is already stored; answers the storage key as adopt does. `sent` hears of an upload's progress.
    */
   adoptFile(file: string, hash: string, sent?: (bytes: number) => void): Promise<string | null>;
+  /** Exactly `length` bytes from `offset`: a range past the content's end is an error, never fewer bytes. */
   readRange(hash: string, offset: number, length: number): Promise<Buffer>;
   stream(hash: string): Promise<Readable>;
   remove(blob: StoredBlob): Promise<void>;
@@ -46,6 +47,11 @@ export interface BlobStore {
 }
 
 const HASH = /^[0-9a-f]{64}$/;
+
+/** A range that reaches past the content's end: fewer bytes would hash to something anyone can work out. */
+export function shortRead(hash: string, offset: number, length: number, got: number): Error {
+  return new RangeError(`blob ${hash} has ${got} of the ${length} bytes asked for at ${offset}`);
+}
 
 export function assertBlobHash(hash: string): void {
   // A hash is the only name a blob ever has; anything else never reaches a path or a key.
@@ -110,8 +116,13 @@ export function localBlobStore(root: string, disk: DiskThread = diskThread()): B
       const handle = await fs.open(full(hash), 'r');
       try {
         const buffer = Buffer.alloc(length);
-        const { bytesRead } = await handle.read(buffer, 0, length, offset);
-        return buffer.subarray(0, bytesRead);
+        let read = 0;
+        while (read < length) {
+          const { bytesRead } = await handle.read(buffer, read, length - read, offset + read);
+          if (bytesRead === 0) throw shortRead(hash, offset, length, read);
+          read += bytesRead;
+        }
+        return buffer;
       } finally {
         await handle.close();
       }

@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import type { BlobStoreConfig } from '../config.ts';
 import { blobsRepository } from '../db/repositories/blobs.ts';
 import type { Database } from '../db/schema.ts';
-import { assertBlobHash, type BlobStore } from './blob-store.ts';
+import { assertBlobHash, type BlobStore, shortRead } from './blob-store.ts';
 
 type S3Config = Extract<BlobStoreConfig, { driver: 's3' }>;
 
@@ -88,7 +88,9 @@ export function s3BlobStore(config: S3Config, client: S3Client, db: Kysely<Datab
       const answer = await client.send(
         new GetObjectCommand({ Bucket: config.bucket, Key: await located(hash), Range: `bytes=${offset}-${offset + length - 1}` }),
       );
-      return Buffer.from(await answer.Body!.transformToByteArray());
+      const bytes = Buffer.from(await answer.Body!.transformToByteArray());
+      if (bytes.length !== length) throw shortRead(hash, offset, length, bytes.length);
+      return bytes;
     },
     async stream(hash) {
       const answer = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: await located(hash) }));

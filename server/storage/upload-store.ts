@@ -32,7 +32,7 @@ export interface UploadStore extends DataStore {
    * as little asked of the disk as the store can be sure of.
    */
   getUploadAt(id: string, offset: number): Promise<Upload>;
-  /** An upload's tus metadata (name, declared hash, instant-upload proof), without asking how far it got. */
+  /** An upload's tus metadata (name, declared hash), without asking how far it got. */
   metadata(id: string): Promise<Record<string, string>>;
   /** Drops what is kept in memory for an upload (it was cancelled or completed). */
   forget(id: string): void;

@@ -26,6 +26,8 @@ import { reportTakedowns } from './0023_report_takedowns.ts';
 import { accountDeletion } from './0024_account_deletion.ts';
 import { localUploads } from './0025_local_uploads.ts';
 import { shareItemOrder } from './0026_share_item_order.ts';
+import { storageReservations } from './0027_storage_reservations.ts';
+import { sharePasscodeLocks } from './0028_share_passcode_locks.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -54,4 +56,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0024_account_deletion': accountDeletion,
   '0025_local_uploads': localUploads,
   '0026_share_item_order': shareItemOrder,
+  '0027_storage_reservations': storageReservations,
+  '0028_share_passcode_locks': sharePasscodeLocks,
 };

@@ -19,6 +19,12 @@ export function blobsRepository(db: Db) {
     /** The object key of a content, undefined when no row names it (null: a local blob). */
     storageKey: async (hash: string) => (await db.selectFrom('blob').select('storage_key').where('hash', '=', hash).executeTakeFirst())?.storage_key,
 
+    /** The stored content's size in bytes, undefined when no row names it. */
+    size: async (hash: string) => {
+      const row = await db.selectFrom('blob').select('size').where('hash', '=', hash).executeTakeFirst();
+      return row ? Number(row.size) : undefined;
+    },
+
     isRecorded: async (hash: string) => !!(await db.selectFrom('blob').select('hash').where('hash', '=', hash).executeTakeFirst()),
 
     /**

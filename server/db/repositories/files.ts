@@ -5,6 +5,9 @@ import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, FileTable } from '../schema.ts';
 
 export type FileRow = Selectable<FileTable>;
+
+/** How many levels a walk up the folder tree follows at most. */
+const ANCESTRY_MAX_DEPTH = 1000;
 type Db = Kysely<Database> | Transaction<Database>;
 
 export const SORT_COLUMNS = { name: 'name', modified_time: 'modified_at', size: 'size', type: 'file_extension' } as const;
@@ -108,17 +111,87 @@ export function filesRepository(db: Db) {
         .selectAll('file')
         .execute(),
 
-    /** The folders from the root down to `id` (included), following parent links. */
-    async ancestry(userId: string, id: string): Promise<FileRow[]> {
-      const chain: FileRow[] = [];
-      let current = id;
-      for (let depth = 0; current && depth < 1000; depth++) {
-        const row = await db.selectFrom('file').selectAll().where('user_id', '=', userId).where('id', '=', current).executeTakeFirst();
-        if (!row) break;
-        chain.unshift(row);
-        current = row.parent_id;
-      }
-      return chain;
+    /**
+     * The folders from the root down to `id` (included), following parent links: one recursive
+     * query, however deep the folder lies (up to 1,000 levels, as deep as a walk is followed).
+     */
+    ancestry: (userId: string, id: string): Promise<FileRow[]> =>
+      db
+        .withRecursive('up(id, parent_id, depth)', (q) =>
+          q
+            .selectFrom('file')
+            .select(['id', 'parent_id', sql<number>`0`.as('depth')])
+            .where('user_id', '=', userId)
+            .where('id', '=', id)
+            // CROSS JOIN keeps SQLite going from each row reached to its parent by the primary key.
+            .unionAll((u) =>
+              u
+                .selectFrom('up')
+                .crossJoin('file')
+                .whereRef('file.id', '=', 'up.parent_id')
+                .where('file.user_id', '=', userId)
+                .where('up.depth', '<', ANCESTRY_MAX_DEPTH - 1)
+                .select(['file.id', 'file.parent_id', sql<number>`up.depth + 1`.as('depth')]),
+            ),
+        )
+        .selectFrom('up')
+        .innerJoin('file', 'file.id', 'up.id')
+        .selectAll('file')
+        .orderBy('up.depth', 'desc')
+        .execute(),
+
+    /**
+     * These files and the folders above them, each walked up until one of `tops` (included) or the
+     * root, in one recursive query: every row is read once however many of the files share a
+     * folder (UNION drops a row met again), so asking for the same file twice costs nothing more.
+     * What tells whether files lie inside a share, whose items are the tops.
+     */
+    chainsUpTo: (userId: string, ids: readonly string[], tops: readonly string[]): Promise<FileRow[]> =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .withRecursive('up(id, parent_id)', (q) =>
+              q
+                .selectFrom('file')
+                .select(['id', 'parent_id'])
+                .where('user_id', '=', userId)
+                .where('id', 'in', ids)
+                .union((u) => {
+                  const parents = u.selectFrom('up').crossJoin('file').whereRef('file.id', '=', 'up.parent_id').where('file.user_id', '=', userId);
+                  return (tops.length === 0 ? parents : parents.where('up.id', 'not in', tops)).select(['file.id', 'file.parent_id']);
+                }),
+            )
+            .selectFrom('up')
+            .innerJoin('file', 'file.id', 'up.id')
+            .selectAll('file')
+            .execute(),
+
+    /**
+     * How many items the trees under these roots hold together (each root and everything under
+     * it, a tree inside another counted with each), in one recursive query.
+     */
+    async subtreeCount(userId: string, rootIds: readonly string[]): Promise<number> {
+      if (rootIds.length === 0) return 0;
+      const row = await db
+        .withRecursive('tree(root, id)', (q) =>
+          q
+            .selectFrom('file')
+            .select(['id as root', 'id'])
+            .where('user_id', '=', userId)
+            .where('id', 'in', rootIds)
+            .unionAll((u) =>
+              u
+                .selectFrom('tree')
+                .crossJoin('file')
+                .whereRef('file.parent_id', '=', 'tree.id')
+                .select(['tree.root', 'file.id'])
+                .where('file.user_id', '=', userId),
+            ),
+        )
+        .selectFrom('tree')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
     },
 
     /**
@@ -196,8 +269,29 @@ export function filesRepository(db: Db) {
     /** A file being uploaded, by its id alone: the upload's id is its own permission (tus). */
     findPending: (id: string) => db.selectFrom('file').selectAll().where('id', '=', id).where('phase', '=', 'PHASE_TYPE_PENDING').executeTakeFirst(),
 
-    /** Removes a pending file (a cancelled, failed or expired upload); a complete one stays. */
-    deletePending: (id: string) => db.deleteFrom('file').where('id', '=', id).where('phase', '=', 'PHASE_TYPE_PENDING').execute(),
+    /**
+     * Removes a pending file (a cancelled, failed or expired upload); a complete one stays. Answers
+     * its owner and declared size when this call removed it, so that exactly one caller gives its
+     * reservation back. Read, then deleted, as blobsRepository.delete does, rather than `returning`.
+     */
+    async deletePending(id: string): Promise<{ user_id: string; size: number } | undefined> {
+      const row = await db.selectFrom('file').select(['user_id', 'size']).where('id', '=', id).where('phase', '=', 'PHASE_TYPE_PENDING').executeTakeFirst();
+      if (!row) return undefined;
+      const { numDeletedRows } = await db.deleteFrom('file').where('id', '=', id).where('phase', '=', 'PHASE_TYPE_PENDING').executeTakeFirst();
+      return numDeletedRows > 0n ? { user_id: row.user_id, size: Number(row.size) } : undefined;
+    },
+
+    /** Makes a pending file complete with `changes`; false when it was no longer pending (another request finished it). */
+    async completePending(userId: string, id: string, changes: Partial<FileRow>): Promise<boolean> {
+      const result = await db
+        .updateTable('file')
+        .set(changes)
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .where('phase', '=', 'PHASE_TYPE_PENDING')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
 
     /** Pending files created before `before`: uploads past their expiry. */
     stalePending: async (before: number) =>
@@ -242,18 +336,41 @@ export function filesRepository(db: Db) {
     setStarred: (userId: string, ids: readonly string[], starredAt: number | null) =>
       db.updateTable('file').set({ starred_at: starredAt }).where('user_id', '=', userId).where('id', 'in', ids).execute(),
 
-    /** Counts `bytes` more in a user's storage if that stays within `limit`: false when it would not. */
-    async chargeStorage(userId: string, bytes: number, limit: number): Promise<boolean> {
+    /**
+     * Counts `bytes` more in a user's storage if what they use and hold reserved stays within
+     * `limit`, turning `reserved` bytes of their reservations into use (a finished upload): false
+     * when it would not fit. One statement, so two requests at once cannot both pass the limit.
+     */
+    async chargeStorage(userId: string, bytes: number, limit: number, reserved = 0): Promise<boolean> {
       const result = await db
         .updateTable('user')
-        .set((eb) => ({ storage_used: eb('storage_used', '+', bytes) }))
+        .set((eb) => ({ storage_used: eb('storage_used', '+', bytes), storage_reserved: eb('storage_reserved', '-', reserved) }))
         .where('id', '=', userId)
-        .where((eb) => eb(eb('storage_used', '+', bytes), '<=', limit))
+        .where((eb) => eb(eb(eb('storage_used', '+', eb('storage_reserved', '-', reserved)), '+', bytes), '<=', limit))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Counts `bytes` less in a user's storage (files deleted for good). */
+    /** Holds `bytes` for an upload if what the user uses and holds stays within `limit`: false when it would not. */
+    async reserveStorage(userId: string, bytes: number, limit: number): Promise<boolean> {
+      const result = await db
+        .updateTable('user')
+        .set((eb) => ({ storage_reserved: eb('storage_reserved', '+', bytes) }))
+        .where('id', '=', userId)
+        .where((eb) => eb(eb(eb('storage_used', '+', eb.ref('storage_reserved')), '+', bytes), '<=', limit))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Gives back what an upload that ended without finishing held. */
+    releaseReservation: (userId: string, bytes: number) =>
+      db
+        .updateTable('user')
+        .set((eb) => ({ storage_reserved: eb('storage_reserved', '-', bytes) }))
+        .where('id', '=', userId)
+        .execute(),
+
+    /** Counts `bytes` less in a user's storage (finished files deleted for good). */
     releaseStorage: (userId: string, bytes: number) =>
       db
         .updateTable('user')
@@ -267,9 +384,11 @@ export function filesRepository(db: Db) {
      */
     linked: (id: string) => db.selectFrom('file').select(['name', 'hash', 'size', 'mime_type', 'phase', 'trashed_at']).where('id', '=', id).executeTakeFirst(),
 
-    /** Bytes of every file the user holds, trash included. */
-    storageUsed: async (userId: string) =>
-      Number((await db.selectFrom('user').select('storage_used').where('id', '=', userId).executeTakeFirstOrThrow()).storage_used),
+    /** Bytes of every finished file the user holds, trash included, and the bytes their unfinished uploads hold. */
+    async storage(userId: string): Promise<{ used: number; reserved: number }> {
+      const row = await db.selectFrom('user').select(['storage_used', 'storage_reserved']).where('id', '=', userId).executeTakeFirstOrThrow();
+      return { used: Number(row.storage_used), reserved: Number(row.storage_reserved) };
+    },
     trashUsage: (userId: string) =>
       db
         .selectFrom('file')
@@ -277,6 +396,7 @@ export function filesRepository(db: Db) {
         .where('user_id', '=', userId)
         .where('trashed_at', 'is not', null)
         .where('kind', '=', 'drive#file')
+        .where('phase', '=', 'PHASE_TYPE_COMPLETE')
         .executeTakeFirstOrThrow()
         .then((r) => Number(r.bytes)),
   };

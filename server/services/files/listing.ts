@@ -79,8 +79,8 @@ export function listing({ db, standing, now }: FilesContext) {
 
     async about(userId: string): Promise<About> {
       const at = now();
-      const [used, limit, inTrash, traffic] = await Promise.all([
-        repo.storageUsed(userId),
+      const [{ used }, limit, inTrash, traffic] = await Promise.all([
+        repo.storage(userId),
         standing.storageLimit(db, userId, at),
         repo.trashUsage(userId),
         standing.trafficOf(db, userId, at),

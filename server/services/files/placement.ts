@@ -87,16 +87,30 @@ export function fileNotFound() {
   return new ServiceError('file_not_found', 'This file does not exist or has been deleted.');
 }
 
-/** Counts `bytes` more against the user's storage within their limit now, or refuses with file_space_not_enough. */
-export async function chargeStorage(tx: Kysely<Database>, standing: StandingRules, userId: string, bytes: number, at: number): Promise<void> {
+/**
+ * Counts `bytes` more against the user's storage within their limit now, or refuses with
+ * file_space_not_enough; `reserved` bytes the user's upload held become these bytes.
+ */
+export async function chargeStorage(tx: Kysely<Database>, standing: StandingRules, userId: string, bytes: number, at: number, reserved = 0): Promise<void> {
+  if (bytes <= 0 && reserved <= 0) return;
+  if (!(await filesRepository(tx).chargeStorage(userId, bytes, await standing.storageLimit(tx, userId, at), reserved))) throw spaceNotEnough();
+}
+
+/** Holds `bytes` of the user's storage for an upload until it finishes or ends, or refuses with file_space_not_enough. */
+export async function reserveStorage(tx: Kysely<Database>, standing: StandingRules, userId: string, bytes: number, at: number): Promise<void> {
   if (bytes <= 0) return;
-  if (!(await filesRepository(tx).chargeStorage(userId, bytes, await standing.storageLimit(tx, userId, at)))) throw spaceNotEnough();
+  if (!(await filesRepository(tx).reserveStorage(userId, bytes, await standing.storageLimit(tx, userId, at)))) throw spaceNotEnough();
+}
+
+/** The user's storage not yet used or held by their uploads. */
+export async function storageLeft(db: Kysely<Database>, standing: StandingRules, userId: string, at: number): Promise<number> {
+  const [{ used, reserved }, limit] = await Promise.all([filesRepository(db).storage(userId), standing.storageLimit(db, userId, at)]);
+  return limit - used - reserved;
 }
 
 /** Whether `bytes` more would fit in the user's storage now (checked again when they arrive). */
 export async function assertRoomFor(db: Kysely<Database>, standing: StandingRules, userId: string, bytes: number, at: number): Promise<void> {
-  const [used, limit] = await Promise.all([filesRepository(db).storageUsed(userId), standing.storageLimit(db, userId, at)]);
-  if (used + bytes > limit) throw spaceNotEnough();
+  if (bytes > (await storageLeft(db, standing, userId, at))) throw spaceNotEnough();
 }
 
 export function spaceNotEnough() {

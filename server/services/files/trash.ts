@@ -1,5 +1,6 @@
 // The trash: items go in with everything under them and come back where they were; deleting for
-// ever frees the quota and, once no file points at a content, the blob.
+// ever frees the quota (what a finished file used, what an unfinished upload held) and, once no
+// file points at a content, the blob.
 
 import { blobsRepository } from '../../db/repositories/blobs.ts';
 import { eventsRepository } from '../../db/repositories/events.ts';
@@ -27,8 +28,12 @@ export function trash({ db, blobs, now }: FilesContext) {
       if (rows.length === 0) return [];
       await eventsRepository(tx).record('TYPE_DELETE', tops, now());
       await filesRepository(tx).deleteMany(userId, [...doomed.keys()]);
-      const bytes = rows.reduce((sum, r) => sum + (r.kind === 'drive#file' ? r.size : 0), 0);
-      if (bytes > 0) await filesRepository(tx).releaseStorage(userId, bytes);
+      // A finished file gives back the bytes it used; an unfinished upload only what it held reserved.
+      const bytesOf = (phase: FileRow['phase']) => rows.reduce((sum, r) => sum + (r.kind === 'drive#file' && r.phase === phase ? r.size : 0), 0);
+      const used = bytesOf('PHASE_TYPE_COMPLETE');
+      const reserved = bytesOf('PHASE_TYPE_PENDING');
+      if (used > 0) await filesRepository(tx).releaseStorage(userId, used);
+      if (reserved > 0) await filesRepository(tx).releaseReservation(userId, reserved);
       const hashes = [...new Set(rows.map((r) => r.hash).filter((h): h is string => !!h))];
       const orphaned: StoredBlob[] = [];
       for (const hash of hashes) {
