@@ -116,6 +116,32 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'All files' })).toBeVisible();
   });
 
+  test('signing in with a redirect that a browser reads as another host stays on Nubo', async ({ page, context, baseURL }) => {
+    // The other host stands for a phishing page: any visit to it is counted, none should happen.
+    const elsewhere: string[] = [];
+    await context.route(/^https?:\/\/evil\.example\//, (route) => {
+      elsewhere.push(route.request().url());
+      return route.fulfill({ contentType: 'text/html', body: '<title>Elsewhere</title>' });
+    });
+    const email = uniqueEmail('redirect');
+    await signUp(page, { name: 'Radia Perlman', email });
+    await expect(page).toHaveURL(/\/drive\/all$/);
+    await page.getByRole('navigation').getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await expect(page).toHaveURL(/\/auth\?redirect=/);
+
+    // "/.//evil.example/phish" starts with one slash, and parses into "//evil.example/phish".
+    await page.goto('/auth?redirect=%2F.%2F%2Fevil.example%2Fphish');
+    await signIn(page, email);
+    await expect(page).toHaveURL(`${baseURL}/drive/all`);
+    // Signed in, /loading passes the visitor on at once: other spellings of the same keep them here too.
+    for (const redirect of ['/..//evil.example/phish', '/%2e//evil.example/phish', '/.\\/evil.example/phish', '/./\t/evil.example/phish']) {
+      await page.goto(`/loading?${new URLSearchParams({ redirect })}`);
+      await expect(page).toHaveURL(`${baseURL}/drive/all`);
+    }
+    expect(elsewhere).toEqual([]);
+  });
+
   test('tells the user when the password is wrong', async ({ page, browser }) => {
     const email = uniqueEmail('wrong');
     const other = await browser.newContext();

@@ -21,6 +21,37 @@ describe('sameOriginPath', () => {
   ])('refuses %s', (raw) => {
     expect(sameOriginPath(raw, ORIGIN)).toBeUndefined();
   });
+
+  // Spellings that start with one slash but that parsing turns into "//host" or "/\\host".
+  const BYPASSES = [
+    '/.//evil.example/phish',
+    '/..//evil.example',
+    '/%2e//evil.example',
+    '/%2E%2E//evil.example',
+    '/%2e%2e/%2e//evil.example',
+    '/./\\evil.example',
+    '/.\\/evil.example',
+    '/..\\\\evil.example',
+    '/\\/evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/.\t//evil.example',
+    '/\r\n/evil.example',
+  ];
+
+  it.each(BYPASSES)('refuses %j, which the browser would take to another host', (raw) => {
+    expect(sameOriginPath(raw, ORIGIN)).toBeUndefined();
+  });
+
+  it.each([...BYPASSES, '/%2F/evil.example', '/%5C/evil.example', '/%09/evil.example', '/.%2F/evil.example', '/x/..//evil.example'])(
+    'never answers %j with an address that leaves the site when followed',
+    (raw) => {
+      const path = sameOriginPath(raw, ORIGIN);
+      if (path === undefined) return;
+      expect(path).toMatch(/^\/(?![/\\])/);
+      expect(new URL(path, ORIGIN).origin).toBe(ORIGIN);
+    },
+  );
 });
 
 describe('afterSignInPath', () => {
@@ -32,6 +63,11 @@ describe('afterSignInPath', () => {
     expect(SIGNED_IN_HOME).toBe('/drive/all');
     expect(afterSignInPath(new URLSearchParams(), ORIGIN)).toBe(SIGNED_IN_HOME);
     expect(afterSignInPath(new URLSearchParams({ redirect: 'https://evil.example/' }), ORIGIN)).toBe(SIGNED_IN_HOME);
+  });
+
+  it("goes to the user's files when the redirect parameter parses into another host", () => {
+    expect(afterSignInPath(new URLSearchParams('redirect=%2F.%2F%2Fevil.example%2Fphish'), ORIGIN)).toBe(SIGNED_IN_HOME);
+    expect(afterSignInPath(new URLSearchParams('redirect=%2F%2e%2e%2F%2Fevil.example'), ORIGIN)).toBe(SIGNED_IN_HOME);
   });
 });
 
