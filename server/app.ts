@@ -18,6 +18,7 @@ import { accountMails } from './mail/templates.ts';
 import { threadedHttpSource } from './offline/download-thread.ts';
 import { networkGuard, type ResolveHost, systemResolve } from './offline/network-guard.ts';
 import { torrentSource } from './offline/torrent-source.ts';
+import { withRedactedRequests } from './redaction.ts';
 import { accessRoutes } from './routes/access.ts';
 import { accountMailRoutes } from './routes/account-mail.ts';
 import { accountRoutes } from './routes/accounts.ts';
@@ -96,7 +97,8 @@ export type AppDependencies = {
 
 export async function buildApp({ config, database, counters = memoryCounterStore(), limits, redeemLimits, logger, resolveHost }: AppDependencies) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    // A request is logged by its address less the secrets it may carry (tokens, passcodes, signatures).
+    logger: withRedactedRequests(logger ?? { level: config.logLevel }),
     // Requests already being answered finish on close; idle keep-alive sockets are closed.
     forceCloseConnections: 'idle',
     return503OnClosing: true,

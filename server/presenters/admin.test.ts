@@ -28,3 +28,37 @@ describe('the settings the console shows', () => {
     });
   });
 });
+
+describe('the addresses the settings page shows', () => {
+  it('masks a token standing alone in the user part, and secret query parameters, keeping what is not secret', () => {
+    const config = loadConfig({
+      PUBLIC_URL: 'https://drive.example.org',
+      DATABASE_URL: 'postgres://db.internal:5432/nubo?sslmode=require&password=db-query-secret-1&application_name=nubo',
+      REDIS_URL: 'redis://redis-user-token-2@cache.internal:6379/0',
+      SMTP_URL: 'smtps://apikey-smtp-secret-3@mail.example.org:465?token=smtp-token-4&secret=smtp-secret-5&key=smtp-key-6&access_key=smtp-access-7',
+      MAIL_FROM: 'no-reply@example.org',
+      BLOB_STORE: 's3://bucket/files/?endpoint=https://s3-user-token-8@s3.example.org/?X-Amz-Signature%3Ds3-signature-9',
+    });
+    const shown = presentSettings(config, '1.2.3');
+    const text = JSON.stringify(shown);
+    for (const secret of [
+      'db-query-secret-1',
+      'redis-user-token-2',
+      'apikey-smtp-secret-3',
+      'smtp-token-4',
+      'smtp-secret-5',
+      'smtp-key-6',
+      'smtp-access-7',
+      's3-user-token-8',
+      's3-signature-9',
+    ])
+      expect(text).not.toContain(secret);
+    const settings = Object.fromEntries(shown.settings.map(({ name, value }) => [name, value]));
+    expect(settings).toMatchObject({
+      DATABASE_URL: 'postgres://db.internal:5432/nubo?sslmode=require&password=••••&application_name=nubo',
+      REDIS_URL: 'redis://••••@cache.internal:6379/0',
+      SMTP_URL: 'smtps://••••@mail.example.org:465?token=••••&secret=••••&key=••••&access_key=••••',
+      BLOB_STORE: 's3://bucket/files/ (https://••••@s3.example.org/?X-Amz-Signature=••••)',
+    });
+  });
+});

@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { SessionRow, UserRow } from '../db/repositories/accounts.ts';
 import type { AdminAuditRow } from '../db/repositories/admin.ts';
 import type { EntitlementRow } from '../db/repositories/premium.ts';
+import { maskedAddress } from '../redaction.ts';
 import { presentSession } from './accounts.ts';
 import { presentGrant } from './premium.ts';
 
@@ -87,27 +88,20 @@ export function presentCodeBatch(batch: { batch: string; plan_id: string; codes:
 const SET = '(set)';
 const UNSET = '';
 
-/** An address with its password (and a token in its user part) masked. */
-function withoutSecrets(address: string): string {
-  const url = new URL(address);
-  if (url.password) url.password = 'masked';
-  return url.href.replace(':masked@', ':••••@');
-}
-
 /** The running configuration by environment variable, for the console's settings page. */
 export function presentSettings(config: Config, version: string) {
-  const database = config.database.engine === 'sqlite' ? `sqlite:${config.database.file}` : withoutSecrets(config.database.url);
+  const database = config.database.engine === 'sqlite' ? `sqlite:${config.database.file}` : maskedAddress(config.database.url);
   const blobs =
     config.blobStore.driver === 'local'
       ? `file://${config.blobStore.dir}`
-      : `s3://${config.blobStore.bucket}/${config.blobStore.prefix}${config.blobStore.endpoint ? ` (${config.blobStore.endpoint})` : ''}`;
+      : `s3://${config.blobStore.bucket}/${config.blobStore.prefix}${config.blobStore.endpoint ? ` (${maskedAddress(config.blobStore.endpoint)})` : ''}`;
   const settings: Array<[string, string | number | boolean]> = [
     ['PUBLIC_URL', config.publicUrlSet ? config.publicUrl : UNSET],
     ['HOST', config.host],
     ['PORT', config.port],
     ['DATA_DIR', config.dataDir],
     ['DATABASE_URL', database],
-    ['REDIS_URL', config.redisUrl ? withoutSecrets(config.redisUrl) : UNSET],
+    ['REDIS_URL', config.redisUrl ? maskedAddress(config.redisUrl) : UNSET],
     ['BLOB_STORE', blobs],
     ['LOG_LEVEL', config.logLevel],
     ['ADMIN_EMAILS', config.adminEmails.join(', ')],
@@ -124,7 +118,7 @@ export function presentSettings(config: Config, version: string) {
     ['OFFLINE_MAX_SIZE', config.offline.maxSize],
     ['OFFLINE_DHT', config.offline.dht ? 'on' : 'off'],
     ['OFFLINE_SEED', config.offline.seed ? 'on' : 'off'],
-    ['SMTP_URL', config.mail ? withoutSecrets(config.mail.smtpUrl) : UNSET],
+    ['SMTP_URL', config.mail ? maskedAddress(config.mail.smtpUrl) : UNSET],
     ['MAIL_FROM', config.mail?.from ?? UNSET],
     ['STRIPE_SECRET_KEY', config.stripe ? SET : UNSET],
     ['STRIPE_WEBHOOK_SECRET', config.stripe ? SET : UNSET],
