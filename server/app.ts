@@ -304,7 +304,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     await offline.close();
   });
   await app.register(uploadRoutes, { uploads, store, auth });
-  await app.register(downloadRoutes, { downloads: downloadsService({ db: database.db, blobs, links, standing }), blobs, metrics });
+  await app.register(downloadRoutes, { downloads: downloadsService({ db: database.db, blobs, links, standing, shareRules: rules }), blobs, metrics });
   await app.register(thumbnailRoutes, { thumbnails: thumbnailsService({ db: database.db, blobs, links }), derivedDir: blobs.derivedDir });
   // Unfinished uploads older than their expiry go, with their pending files.
   const stopSweeping = everyHour(() => uploads.expire(UPLOAD_EXPIRY_MS), app.log);

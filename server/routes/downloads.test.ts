@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { unlink } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localBlobStore } from '../storage/blob-store.ts';
+import { TestBrowser } from '../testing/browser.ts';
 import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
 import { createUpload, signUp, tusUpload } from '../testing/uploads.ts';
 
@@ -110,7 +111,7 @@ describe.each(ENGINES)('downloads on %s', (engine) => {
       expect([name, shown.status, shown.headers.get('content-type'), shown.headers.get('content-disposition')?.split(';')[0]]).toEqual([
         name,
         200,
-        inlineType ?? mimeType,
+        inlineType ?? 'application/octet-stream',
         inlineType ? 'inline' : 'attachment',
       ]);
       expect(shown.headers.get('x-content-type-options')).toBe('nosniff');
@@ -151,6 +152,87 @@ describe.each(ENGINES)('downloads on %s', (engine) => {
     expect((await answer.json()).error).toBe('file_not_found');
     // The server goes on serving.
     expect((await browser.get(`/drive/v1/files/${created.body.file.id}`)).status).toBe(200);
+  });
+
+  it('sends an attachment as application/octet-stream whatever type its uploader claimed, so no file runs as a script of the site', async () => {
+    const { browser } = await signUp(server.url);
+    const bytes = Buffer.from('fetch("/drive/v1/files").then((r) => r.text()).then(steal)');
+    const created = await createUpload(browser, 'evil.js', bytes, { mime_type: 'text/javascript' });
+    await tusUpload(browser, bytes, { uploadUrl: created.body.resumable.params.url });
+    const link = (await browser.get(`/drive/v1/files/${created.body.file.id}`)).body.web_content_link;
+    for (const url of [link, `${link}&inline=true`]) {
+      const answer = await fetch(url);
+      expect([answer.status, answer.headers.get('content-type'), answer.headers.get('content-disposition')?.split(';')[0]]).toEqual([
+        200,
+        'application/octet-stream',
+        'attachment',
+      ]);
+    }
+  });
+
+  it("opens a file's bytes only through a download link: a thumbnail link's signature is refused there", async () => {
+    const { browser } = await signUp(server.url);
+    const bytes = randomBytes(3000);
+    const created = await createUpload(browser, 'photo.png', bytes, { mime_type: 'image/png' });
+    await tusUpload(browser, bytes, { uploadUrl: created.body.resumable.params.url });
+    const thumbnail = new URL((await browser.get(`/drive/v1/files/${created.body.file.id}`)).body.thumbnail_link);
+    expect(thumbnail.pathname).toBe(`/drive/v1/thumbnails/${created.body.file.id}`);
+    const asDownload = new URL(`/drive/v1/download/${created.body.file.id}`, server.url);
+    asDownload.search = new URLSearchParams({ u: '', e: thumbnail.searchParams.get('e')!, s: thumbnail.searchParams.get('s')! }).toString();
+    const answer = await fetch(asDownload);
+    expect([answer.status, (await answer.json()).error]).toEqual([403, 'permission_denied']);
+  });
+
+  it("counts a share visitor's download as the signed-in visitor's traffic, else the share owner's, and the link stops with the share", async () => {
+    const owner = await signUp(server.url);
+    const bytes = randomBytes(1500);
+    const created = await createUpload(owner.browser, 'shared.bin', bytes);
+    await tusUpload(owner.browser, bytes, { uploadUrl: created.body.resumable.params.url });
+    const fileId = created.body.file.id;
+    const shareId = (await owner.browser.post('/drive/v1/share', { file_ids: [fileId] })).body.share_id;
+    const trafficOf = async (who: typeof owner, expected: string) => {
+      let usage = '';
+      for (let i = 0; i < 50 && usage !== expected; i++) {
+        usage = (await who.browser.get('/drive/v1/about')).body.quotas.download.usage;
+        if (usage !== expected) await new Promise((r) => setTimeout(r, 20));
+      }
+      return usage;
+    };
+    const infoPath = `/drive/v1/share/file_info?share_id=${shareId}&file_id=${fileId}`;
+
+    // Not signed in: the owner gave the link, so a share to oneself costs the same as a download.
+    const anonymous = new URL((await new TestBrowser(server.url).get(infoPath)).body.file_info.web_content_link);
+    expect(anonymous.searchParams.get('sh')).toBe(shareId);
+    expect(Buffer.from(await (await fetch(anonymous)).arrayBuffer()).equals(bytes)).toBe(true);
+    expect(await trafficOf(owner, '1500')).toBe('1500');
+
+    const visitor = await signUp(server.url);
+    const theirs = (await visitor.browser.get(infoPath)).body.file_info.web_content_link;
+    await (await fetch(theirs)).arrayBuffer();
+    expect(await trafficOf(visitor, '1500')).toBe('1500');
+    expect(await trafficOf(owner, '1500')).toBe('1500');
+
+    // What the link names cannot be changed: not the share, not the person, not their joining.
+    for (const [name, value] of [
+      ['sh', ''],
+      ['sh', 'another-share'],
+      ['u', visitor.userId],
+      ['u', `${visitor.userId}.${shareId}`],
+    ] as const) {
+      const changed = new URL(anonymous);
+      if (value) changed.searchParams.set(name, value);
+      else changed.searchParams.delete(name);
+      expect((await fetch(changed)).status, `${name}=${value}`).toBe(403);
+    }
+
+    // The owner's account disabled, then the share cancelled: a link already given stops working.
+    await server.database.db.updateTable('user').set({ status: 'DISABLED' }).where('id', '=', owner.userId).execute();
+    expect((await fetch(anonymous)).status).toBe(403);
+    await server.database.db.updateTable('user').set({ status: 'ACTIVE' }).where('id', '=', owner.userId).execute();
+    expect((await fetch(anonymous)).status).toBe(200);
+    await owner.browser.post('/drive/v1/share:batchDelete', { ids: [shareId] });
+    const afterCancel = await fetch(anonymous);
+    expect([afterCancel.status, (await afterCancel.json()).error]).toEqual([403, 'permission_denied']);
   });
 
   it('refuses a download link with a wrong signature or past its expiry', async () => {

@@ -15,18 +15,20 @@ const PRESIGNED_DOWNLOAD_SECONDS = 15 * 60;
 
 export const downloadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { downloads, blobs, metrics }) => {
   app.get(`${DOWNLOAD_PATH}/:id`, { schema: { tags: ['files'], params: LinkedFileParams, querystring: DownloadQuery } }, async (request, reply) => {
-    const { u: userId, e, s, inline } = request.query;
-    const file = await downloads.download({ id: request.params.id, expires: e, signature: s, userId }, request.log);
+    const { u: userId, sh: shareId = '', e, s, inline } = request.query;
+    const { file, payer } = await downloads.download({ id: request.params.id, expires: e, signature: s, userId, shareId }, request.log);
     metrics?.downloadStarted();
     const shownType = inline ? inlineContentType(file.mime_type) : undefined;
     const disposition = contentDisposition(file.name, shownType ? 'inline' : 'attachment');
-    const contentType = shownType ?? (file.mime_type || 'application/octet-stream');
+    // An attachment is bytes to save, whatever type its uploader claimed: served from Nubo's own
+    // origin as text/javascript, say, a page's `script-src 'self'` would run it.
+    const contentType = shownType ?? 'application/octet-stream';
     if (!blobs.localPath && blobs.deliveryUrl) {
       // The object store serves the bytes (Range included) through a short-lived presigned address.
       // Traffic counts what the request asks for, since the bytes no longer pass through here.
       const asked = requestedBytes(request.headers.range, file.size);
       metrics?.downloadSent(asked);
-      if (userId) void downloads.countTraffic(userId, asked).catch((e: unknown) => request.log.error(e));
+      if (payer) void downloads.countTraffic(payer, asked).catch((e: unknown) => request.log.error(e));
       const url = await blobs.deliveryUrl(file.hash, { contentDisposition: disposition, contentType, expiresInSeconds: PRESIGNED_DOWNLOAD_SECONDS });
       return reply.header('Cache-Control', 'no-store').redirect(url, 302);
     }
@@ -41,6 +43,6 @@ export const downloadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
     );
     metrics?.downloadSent(sent);
     // Traffic counts what was actually sent (a transfer cut short too), for the person the link was given to.
-    if (userId && sent > 0) await downloads.countTraffic(userId, sent).catch((e: unknown) => request.log.error(e));
+    if (payer && sent > 0) await downloads.countTraffic(payer, sent).catch((e: unknown) => request.log.error(e));
   });
 };

@@ -81,7 +81,12 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
     // Only a finished file that is not in the trash gets a link to its bytes.
     const ready = row.kind === 'drive#file' && row.phase === 'PHASE_TYPE_COMPLETE' && row.trashed_at === null;
     const media = ready && row.hash ? await files.mediaOf(row.hash) : undefined;
-    return presentFile(row, ready ? links.linkFor(origin(request), row.id, userOf(request)) : undefined, thumbnailLink(request, row, 'SIZE_LARGE'), media);
+    return presentFile(
+      row,
+      ready ? links.linkFor(origin(request), row.id, { userId: userOf(request), shareId: '' }) : undefined,
+      thumbnailLink(request, row, 'SIZE_LARGE'),
+      media,
+    );
   });
 
   app.get(

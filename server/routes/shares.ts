@@ -18,7 +18,7 @@ import {
   ShareViewSchema,
   ViewShareQuery,
 } from '#shared/api/shares.ts';
-import { type Authenticator, authOf } from '../auth/authenticate.ts';
+import { type Authenticator, authOf, signedInOf } from '../auth/authenticate.ts';
 import { presentCreatedShare, presentSharedFile, presentShareFolder, presentShareSummary, presentShareView, SHARE_STATUS_TEXT } from '../presenters/shares.ts';
 import type { ShareVisit } from '../services/share-status.ts';
 import type { SharesService } from '../services/shares.ts';
@@ -88,25 +88,31 @@ export const shareRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sha
     },
   );
 
-  // A visitor's download link counts no one's traffic: there may be no one signed in.
-  const linksFor = (request: FastifyRequest) => (file: { id: string }) => links.linkFor(origin(request), file.id, '');
+  // A visitor's download link names the share, which is checked again when the link is used, and
+  // the visitor when signed in, whose traffic it counts (else the share's owner's).
+  const linksFor = (request: FastifyRequest, shareId: string) => (file: { id: string }) =>
+    links.linkFor(origin(request), file.id, { userId: signedInOf(request)?.user.id ?? '', shareId });
 
   app.get(
     SHARE_PATHS.fileInfo,
-    { schema: { tags: ['shares'], querystring: ShareFileInfoQuery, response: { 200: ShareFileInfoSchema, ...errors } } },
+    { preValidation: auth.identifyUser, schema: { tags: ['shares'], querystring: ShareFileInfoQuery, response: { 200: ShareFileInfoSchema, ...errors } } },
     async (request) => {
       const { status, files } = await shares.fileInfo(shareVisitOf(request, request.query), [request.query.file_id]);
       const file = files[0];
-      return { share_status: status, share_status_text: SHARE_STATUS_TEXT[status], ...(file ? { file_info: presentSharedFile(file, linksFor(request)) } : {}) };
+      return {
+        share_status: status,
+        share_status_text: SHARE_STATUS_TEXT[status],
+        ...(file ? { file_info: presentSharedFile(file, linksFor(request, request.query.share_id)) } : {}),
+      };
     },
   );
 
   app.post(
     fastifyPath(SHARE_PATHS.batchFileInfo),
-    { schema: { tags: ['shares'], body: BatchShareFileInfoBody, response: { 200: BatchShareFileInfoSchema, ...errors } } },
+    { preValidation: auth.identifyUser, schema: { tags: ['shares'], body: BatchShareFileInfoBody, response: { 200: BatchShareFileInfoSchema, ...errors } } },
     async (request) => {
       const { status, files } = await shares.fileInfo(shareVisitOf(request, request.body), request.body.file_ids);
-      return { share_status: status, files: files.map((file) => presentSharedFile(file, linksFor(request))) };
+      return { share_status: status, files: files.map((file) => presentSharedFile(file, linksFor(request, request.body.share_id))) };
     },
   );
 };

@@ -47,7 +47,7 @@ describe.each(ENGINES)('uploads on %s', (engine) => {
 
     const download = await fetch(file.web_content_link);
     expect(download.status).toBe(200);
-    expect(download.headers.get('content-type')).toBe('image/jpeg');
+    expect(download.headers.get('content-type')).toBe('application/octet-stream');
     expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-// Thumbnails of images, behind the same kind of signed link as downloads, made on first request
+// Thumbnails of images, behind signed links of their own (a thumbnail's link opens nothing else), made on first request
 // (storage/thumbnails.ts keeps them per content and size).
 import type { Kysely } from 'kysely';
 import { filesRepository } from '../db/repositories/files.ts';
@@ -16,7 +16,8 @@ export function thumbnailsService({ db, blobs, links }: { db: Kysely<Database>; 
   return {
     /** The path of the thumbnail, relative to the blob store's folder of derived files. */
     async thumbnail(link: SignedLink, size: ThumbnailSize): Promise<string> {
-      if (!links.verify(link.id, link.expires, link.signature)) throw new ServiceError('permission_denied', 'This link has expired or is not valid.');
+      if (!links.verify('thumbnail', link.id, link.expires, link.signature))
+        throw new ServiceError('permission_denied', 'This link has expired or is not valid.');
       const file = await linkedFile(files, link.id);
       const thumbnail = await thumbnails.ensure(file.hash, size);
       if (!thumbnail) throw new ServiceError('not_found', 'No preview can be made of this file.');

@@ -1,34 +1,48 @@
-// Download links (web_content_link): the file id, who the link was given to, and an expiry,
-// signed with the server's key, so a link works without a session (players, download managers)
-// but only for a while and only for that file; the traffic counts for the person it was given to.
+// Signed links to a file (web_content_link, thumbnail_link): the file id, what the link is for,
+// who it was given to, the share it was opened through, and an expiry, all signed with the
+// server's key, so a link works without a session (players, download managers) but only for a
+// while, only for that file and only for what it was given for: a thumbnail's link never opens the
+// file's bytes. The traffic of a download counts for the person it was given to.
 import { signer } from '../ids.ts';
 
 export const DOWNLOAD_LINK_TTL_MS = 6 * 60 * 60_000;
 export const DOWNLOAD_PATH = '/drive/v1/download';
 export const THUMBNAIL_PATH = '/drive/v1/thumbnails';
 
+/** What a link was given for. */
+export type LinkPurpose = 'download' | 'thumbnail';
+
+/**
+ * Who a download link was given to: `userId`, the signed-in person whose traffic it counts ('' for
+ * a visitor who is not signed in), and `shareId`, the share a visitor opened it through ('' for the
+ * owner's own link). A link given through a share is checked against the share again when used.
+ */
+export type LinkGrant = { userId: string; shareId: string };
+
+const OWNER_OF_NOTHING: LinkGrant = { userId: '', shareId: '' };
+
 /** Links are absolute, on the origin the asker reached Nubo at (see publicOriginOf). */
 export function downloadLinks(key: Buffer, now: () => number = Date.now) {
   const signed = signer(key);
-  const payload = (fileId: string, expires: number, userId = '') => `${fileId}.${userId}.${expires}`;
-  const sign = (fileId: string, expires: number, userId = '') => signed.sign(payload(fileId, expires, userId));
+  // A JSON array, so no value can pass for two (an id holding a dot would, in a dotted string).
+  const payload = (purpose: LinkPurpose, fileId: string, grant: LinkGrant, expires: number) =>
+    JSON.stringify([purpose, fileId, grant.userId, grant.shareId, expires]);
   return {
-    linkFor(origin: string, fileId: string, userId: string): { url: string; expire: string } {
+    linkFor(origin: string, fileId: string, grant: LinkGrant): { url: string; expire: string } {
       const expires = now() + DOWNLOAD_LINK_TTL_MS;
-      return {
-        url: `${origin}${DOWNLOAD_PATH}/${fileId}?u=${userId}&e=${expires}&s=${sign(fileId, expires, userId)}`,
-        expire: new Date(expires).toISOString(),
-      };
+      const query = new URLSearchParams({ u: grant.userId, ...(grant.shareId ? { sh: grant.shareId } : {}), e: String(expires) });
+      query.set('s', signed.sign(payload('download', fileId, grant, expires)));
+      return { url: `${origin}${DOWNLOAD_PATH}/${fileId}?${query}`, expire: new Date(expires).toISOString() };
     },
-    /** The same signature opens the file's thumbnails, in any size. */
+    /** One signature opens the file's thumbnails, in any size, and nothing else. */
     thumbnailFor(origin: string, fileId: string, size: string): string {
       const expires = now() + DOWNLOAD_LINK_TTL_MS;
-      return `${origin}${THUMBNAIL_PATH}/${fileId}?size=${size}&e=${expires}&s=${sign(fileId, expires)}`;
+      return `${origin}${THUMBNAIL_PATH}/${fileId}?size=${size}&e=${expires}&s=${signed.sign(payload('thumbnail', fileId, OWNER_OF_NOTHING, expires))}`;
     },
-    /** True when the signature is this server's and the link has not expired. */
-    verify(fileId: string, expires: number, signature: string, userId = ''): boolean {
+    /** True when the signature is this server's for this purpose and grant, and the link has not expired. */
+    verify(purpose: LinkPurpose, fileId: string, expires: number, signature: string, grant: LinkGrant = OWNER_OF_NOTHING): boolean {
       if (!Number.isSafeInteger(expires) || expires <= now()) return false;
-      return signed.verify(payload(fileId, expires, userId), signature);
+      return signed.verify(payload(purpose, fileId, grant, expires), signature);
     },
   };
 }

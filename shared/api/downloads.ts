@@ -5,9 +5,10 @@ import { Type } from 'typebox';
 /** The file a signed link names. */
 export const LinkedFileParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
-/** u: the person the link was given to (their traffic), e: expiry, s: signature. */
+/** u: the person the link was given to (their traffic), sh: the share it was opened through, e: expiry, s: signature. */
 export const DownloadQuery = Type.Object({
   u: Type.String({ maxLength: 64 }),
+  sh: Type.Optional(Type.String({ maxLength: 64 })),
   e: Type.Integer(),
   s: Type.String({ maxLength: 100 }),
   inline: Type.Optional(Type.Boolean()),
