@@ -7,6 +7,8 @@ export type AppEvents = {
   'after-login': { user: UserInfo };
   'login-failed': { error: ApiError };
   'logout-success': { userId: string | undefined };
+  /** No one is signed in on this browser any more: signed out here or in another tab, or the session ended. */
+  'signed-out': Record<string, never>;
   /** The server no longer knows this browser's session (revoked elsewhere, expired). */
   'session-ended': Record<string, never>;
   /** Items of the drive were added, changed or removed: lists reload and the quota refreshes. */

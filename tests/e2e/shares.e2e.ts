@@ -26,6 +26,10 @@ async function sharedTrip(browser: Browser, options: Record<string, unknown> = {
 
 const shared = (page: Page) => page.getByRole('list', { name: 'Shared files' });
 
+/** The share a save waiting for a sign-in names, in this tab's storage and in the browser's. */
+const pendingSave = (page: Page) =>
+  page.evaluate(() => ({ tab: sessionStorage.getItem('pp_restore_continue'), browser: localStorage.getItem('pp_restore_continue') }));
+
 test.describe('a shared link', () => {
   test('asks for the passcode, says when it is wrong, browses two levels down, previews, and saves the tree after signing in', async ({ browser, page }) => {
     const { shareId } = await sharedTrip(browser, { pass_code_option: 'REQUIRED', custom_pass_code: 'sea42' });
@@ -61,6 +65,9 @@ test.describe('a shared link', () => {
 
     // Saving while signed out: sign in first, then the save goes on by itself.
     await page.getByRole('button', { name: 'Save to my drive' }).click();
+    await expect(page).toHaveURL(/\/auth\?redirect=/);
+    // It carries the passcode token: it waits in this tab only, never in the browser's lasting storage.
+    expect(await pendingSave(page)).toEqual({ tab: shareId, browser: null });
     await page.getByRole('button', { name: 'Create an account' }).click();
     await page.getByLabel('Name').fill('Share Saver');
     await page.getByLabel('E-mail address').fill(`saver-${Date.now()}@example.com`);
@@ -75,6 +82,24 @@ test.describe('a shared link', () => {
     await expect(item(page, 'photo.png')).toBeVisible();
     await item(page, 'Beach').dblclick();
     await expect(item(page, 'shell.txt')).toBeVisible();
+  });
+
+  test('drops a save waiting for a sign-in when the one signed in signs out, so whoever signs in next does not get it', async ({ browser, page }) => {
+    const { shareId } = await sharedTrip(browser);
+    await signUp(page, 'Pat Signed In');
+    // What a signed-out visitor's Save leaves in the tab, and what earlier versions left in local storage.
+    await page.evaluate((id) => {
+      const body = JSON.stringify({ body: { share_id: id }, until: Date.now() + 60_000 });
+      sessionStorage.setItem('pp_restore_continue', id);
+      sessionStorage.setItem('pp_restore_request_body', body);
+      localStorage.setItem('pp_restore_continue', id);
+      localStorage.setItem('pp_restore_request_body', JSON.stringify({ share_id: id }));
+    }, shareId);
+    expect(await pendingSave(page)).toEqual({ tab: shareId, browser: shareId });
+    await page.getByRole('navigation').getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await expect(page).toHaveURL(/\/auth\?redirect=/);
+    expect(await pendingSave(page)).toEqual({ tab: null, browser: null });
   });
 
   test('walks in and out of folders with Back and Forward, in place', async ({ browser, page }) => {

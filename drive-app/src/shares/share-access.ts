@@ -1,8 +1,7 @@
 // What the share page remembers for a visitor: passcode tokens in cookies (SPEC §9, latest three
-// shares), the folders walked through (names for the breadcrumb), a save asked for while signed
-// out (SPEC §3.7: it goes on by itself after signing in), and the ids of what was saved.
+// shares), the folders walked through (names for the breadcrumb), and the ids of what was saved.
+// A save asked for while signed out is kept by accounts/pending-save.ts.
 
-import type { RestoreBody } from '#shared/api/restore.ts';
 import { STORAGE_KEYS } from '#shared/browser-storage.ts';
 import { documentCookieJar, readSharePasscodeToken, rememberSharePasscodeToken } from '#shared/cookies.ts';
 
@@ -22,26 +21,6 @@ export function folderNames(): Record<string, string> {
     return typeof names === 'object' && names !== null ? (names as Record<string, string>) : {};
   } catch {
     return {};
-  }
-}
-
-/** A save to go on with after signing in. */
-export function savePending(shareId: string, body: RestoreBody): void {
-  localStorage.setItem(STORAGE_KEYS.restoreRequestBody, JSON.stringify(body));
-  localStorage.setItem(STORAGE_KEYS.restoreContinue, shareId);
-}
-
-/** The save waiting for this share, taken (it runs once). */
-export function takePendingSave(shareId: string): RestoreBody | undefined {
-  if (localStorage.getItem(STORAGE_KEYS.restoreContinue) !== shareId) return undefined;
-  const raw = localStorage.getItem(STORAGE_KEYS.restoreRequestBody);
-  localStorage.removeItem(STORAGE_KEYS.restoreContinue);
-  localStorage.removeItem(STORAGE_KEYS.restoreRequestBody);
-  try {
-    const body = JSON.parse(raw ?? '') as RestoreBody;
-    return body.share_id === shareId ? body : undefined;
-  } catch {
-    return undefined;
   }
 }
 

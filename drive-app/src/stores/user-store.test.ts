@@ -227,6 +227,39 @@ describe('the user store', () => {
     expect(store.$user.get()).toEqual({ status: 'signed-out' });
   });
 
+  it('fires signed-out whenever the one signed in here is no longer, and never for a visitor who was not signed in', async () => {
+    const ends: Record<string, (store: ReturnType<typeof setup>) => unknown> = {
+      'signing out': ({ store }) => store.signOut(),
+      'the server ending the session': ({ events }) => events.emit('session-ended', {}),
+      'a sign-out in another tab': ({ store, storage }) => {
+        storage.removeItem(SIGNED_IN_MARKER_KEY);
+        store.followStoredSignIn();
+      },
+    };
+    for (const [what, end] of Object.entries(ends)) {
+      const signedIn = setup({ 'GET /v1/user/me': () => PROFILE, 'POST /v1/auth/revoke': () => ({}) }, signedInStorage());
+      const fired: string[] = [];
+      signedIn.events.on('signed-out', () => fired.push(what));
+      await signedIn.store.refreshUser();
+      await end(signedIn);
+      expect(fired).toEqual([what]);
+    }
+
+    const unknown = setup({ 'GET /v1/user/me': () => Promise.reject(apiError(401, 'unauthenticated')) }, signedInStorage());
+    let unknownFired = 0;
+    unknown.events.on('signed-out', () => unknownFired++);
+    await unknown.store.refreshUser();
+    expect(unknownFired).toBe(1);
+
+    const visitor = setup({});
+    let visitorFired = 0;
+    visitor.events.on('signed-out', () => visitorFired++);
+    visitor.events.emit('session-ended', {});
+    visitor.store.followStoredSignIn();
+    expect(visitor.store.$user.get()).toEqual({ status: 'signed-out' });
+    expect(visitorFired).toBe(0);
+  });
+
   it('keeps the renamed profile', async () => {
     const { store, calls } = setup(
       { 'GET /v1/user/me': () => PROFILE, 'PATCH /v1/user/me': (body) => ({ ...PROFILE, ...(body as object) }) },

@@ -78,9 +78,11 @@ export function createUserStore({ api, storage, events, solveProofOfWork: solve 
   }
 
   function signedOut() {
+    const someone = $user.get().status !== 'signed-out';
     startOver();
     forgetSignIn(storage);
     $user.set({ status: 'signed-out' });
+    if (someone) events.emit('signed-out', {});
   }
 
   async function loadProfile(): Promise<boolean> {
