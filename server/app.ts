@@ -184,6 +184,8 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   const mailer = config.mail ? (await import('./mail/mailer.ts')).smtpMailer(config.mail) : undefined;
   if (mailer) app.addHook('onClose', async () => mailer.close());
   else app.log.info('mail is off: set SMTP_URL and MAIL_FROM to confirm addresses, reset forgotten passwords and tell of new sign-ins');
+  if (!mailer && config.adminEmails.length > 0)
+    app.log.warn('ADMIN_EMAILS names operators only once they confirm their address by mail, and mail is off: give the role with `npm run nubo -- admin grant <email>`');
   const unsubscribe = mailService({ db: database.db, key: await serverSecret(database.db, 'mail-unsubscribe') });
   const accountMail = accountMailService({
     db: database.db,
@@ -192,12 +194,12 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     unsubscribe,
     counters,
     publicUrl: config.publicUrl,
+    adminEmails: config.adminEmails,
     log: app.log,
   });
   const accounts = accountsService({
     db: database.db,
     counters,
-    adminEmails: config.adminEmails,
     limits: limits ?? { ...DEFAULT_LIMITS, signUpPerIp: { ...DEFAULT_LIMITS.signUpPerIp, max: config.signUpsPerAddress } },
     // Sign-ups and new devices are told of only where there is mail to tell them by.
     ...(mailer ? { notices: { signedUp: accountMail.welcome, signedInFromNewDevice: accountMail.newDeviceSignIn } } : {}),

@@ -144,3 +144,30 @@ describe('npm run nubo -- backup and restore', () => {
     expect([onPostgres.code, onPostgres.stderr]).toEqual([2, expect.stringMatching(/pg_dump/)]);
   });
 });
+
+describe('npm run nubo -- admin grant', () => {
+  it('gives an account the operator role where the server sends no mail, and names an address without an account', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nubo-cli-'));
+    const env = { DATA_DIR: dataDir };
+    const config = loadConfig(env);
+    const email = uniqueEmail('operator');
+    // ADMIN_EMAILS lists the address, but without mail no one can prove they hold it.
+    const server = await startTestServer('sqlite', { database: config.database, adminEmails: [email] });
+    try {
+      const browser = new TestBrowser(server.url);
+      await browser.post('/v1/auth/signup', { email, password: goodPassword(), name: 'Op' });
+      expect((await browser.get('/admin/v1/users')).status).toBe(403);
+
+      const unknown = await nubo(['admin', 'grant', uniqueEmail('nobody')], env);
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr).toMatch(/No account has the address .*sign up with it first/);
+
+      const granted = await nubo(['admin', 'grant', email.toUpperCase()], env);
+      expect(granted.code).toBe(0);
+      expect(granted.stderr).toContain(`${email} has the operator role`);
+      expect((await browser.get('/admin/v1/users')).status).toBe(200);
+    } finally {
+      await server.dispose();
+    }
+  });
+});

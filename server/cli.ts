@@ -10,6 +10,11 @@
 //     A consistent copy of the SQLite database (SQLite's online backup: the server may keep
 //     running) and of every blob it refers to, into a new or empty folder.
 //
+//   admin grant <email>
+//     Gives the account of that address the operator role (the console, the operator API). This is
+//     how the first operator is made where the server sends no mail: ADMIN_EMAILS names operators
+//     only once they confirm their address by mail.
+//
 //   restore <dir> [--replace]
 //     Puts a backup back: its blobs into the blob folder, then its database (stop the server
 //     first; --replace when a database is already there).
@@ -23,12 +28,14 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { ServiceError } from './errors.ts';
 import { presentMintedCodes } from './presenters/premium.ts';
+import { adminService } from './services/admin.ts';
 import { BackupError, backup, type LocalStorage, restore } from './services/backup.ts';
 import { standingRules } from './services/premium/standing.ts';
 import { premiumService } from './services/premium.ts';
 
 const USAGE = [
   'usage: npm run nubo -- codes mint --plan <id> --count <n> [--days <valid days>] [--out <file.csv>]',
+  '       npm run nubo -- admin grant <email>',
   '       npm run nubo -- backup <dir>',
   '       npm run nubo -- restore <dir> [--replace]',
 ].join('\n');
@@ -87,12 +94,26 @@ async function mintCodes(args: string[]) {
   }
 }
 
+async function grantAdmin(args: string[]) {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  if (positionals.length !== 1) throw new UsageError(USAGE);
+  const database = openDatabase(loadConfig().database);
+  try {
+    await database.migrate();
+    const user = await adminService({ db: database.db }).grantRoleByCommand(positionals[0]!);
+    console.error(`nubo: ${user.email} has the operator role`);
+  } finally {
+    await database.close();
+  }
+}
+
 class UsageError extends Error {}
 
 async function main(argv: string[]) {
   const [group, command, ...rest] = argv;
   try {
     if (group === 'codes' && command === 'mint') return await mintCodes(rest);
+    if (group === 'admin' && command === 'grant') return await grantAdmin(rest);
     if (group === 'backup') return await backUp(argv.slice(1));
     if (group === 'restore') return await restoreBackup(argv.slice(1));
     throw new UsageError(USAGE);

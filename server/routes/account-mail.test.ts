@@ -108,6 +108,43 @@ describe.each(ENGINES)('account e-mails on %s', (engine) => {
   });
 });
 
+describe.each(ENGINES)('the operator role of ADMIN_EMAILS on %s', (engine) => {
+  let smtp: SmtpSink;
+  let server: TestServer;
+  const listed = uniqueEmail('operator');
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    server = await startTestServer(engine, { mail: { smtpUrl: smtp.url, from: FROM }, adminEmails: [listed] });
+  });
+  afterAll(async () => {
+    await server?.dispose();
+    await smtp?.close();
+  });
+
+  it('goes to a listed address only once its holder confirms it by mail, never at sign-up or at a start before that', async () => {
+    const browser = new TestBrowser(server.url);
+    await browser.post('/v1/auth/signup', { email: listed, password: goodPassword(), name: 'Op' });
+    expect((await browser.get('/admin/v1/users')).status).toBe(403);
+    // A server starting on the same database grants the listed addresses that were confirmed: none yet.
+    const another = await startTestServer(engine, { database: server.config.database, adminEmails: [listed] });
+    await another.dispose();
+    expect((await browser.get('/admin/v1/users')).status).toBe(403);
+
+    const token = tokenIn((await smtp.nextTo(listed)).text, '/auth/verify');
+    expect((await new TestBrowser(server.url).post(ACCOUNT_MAIL_PATHS.confirmAddress, { token })).status).toBe(200);
+    expect((await browser.get('/admin/v1/users')).status).toBe(200);
+  });
+
+  it('is not given to an address that is not listed when it is confirmed', async () => {
+    const email = uniqueEmail('person');
+    const browser = new TestBrowser(server.url);
+    await browser.post('/v1/auth/signup', { email, password: goodPassword(), name: 'Ann' });
+    const token = tokenIn((await smtp.nextTo(email)).text, '/auth/verify');
+    expect((await new TestBrowser(server.url).post(ACCOUNT_MAIL_PATHS.confirmAddress, { token })).status).toBe(200);
+    expect((await browser.get('/admin/v1/users')).status).toBe(403);
+  });
+});
+
 describe('without SMTP', () => {
   let server: TestServer;
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { ADMIN_PATHS } from '#shared/api/admin.ts';
 import { loadConfig } from '../config.ts';
 import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
 import { insertStoredFile } from '../testing/factories.ts';
-import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
+import { ENGINES, grantOperatorRole, startTestServer, type TestServer } from '../testing/harness.ts';
 import { createUpload, tusUpload } from '../testing/uploads.ts';
 
 const userPath = (id: string) => ADMIN_PATHS.user.replace(':id', id);
@@ -18,6 +18,7 @@ describe.each(ENGINES)('the operator console’s API on %s', (engine) => {
     server = await startTestServer(engine, { adminEmails: [adminEmail], plans: loadConfig({ PLANS_FILE: PLANS_EXAMPLE }).plans });
     admin = new TestBrowser(server.url);
     await admin.post('/v1/auth/signup', { email: adminEmail, password: goodPassword(), name: 'Root' });
+    await grantOperatorRole(server, adminEmail);
   });
   afterAll(async () => server?.dispose());
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
 import { insertStoredFile } from '../testing/factories.ts';
-import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
+import { ENGINES, grantOperatorRole, startTestServer, type TestServer } from '../testing/harness.ts';
 
 describe.each(ENGINES)('taking content down on %s', (engine) => {
   let server: TestServer;
@@ -19,6 +19,12 @@ describe.each(ENGINES)('taking content down on %s', (engine) => {
     const browser = new TestBrowser(server.url);
     const { body } = await browser.post('/v1/auth/signup', { email, password: goodPassword(), name: 'Ann' });
     return { browser, userId: body.sub as string };
+  }
+
+  async function moderator() {
+    const admin = await person(adminEmail);
+    await grantOperatorRole(server, adminEmail);
+    return admin;
   }
 
   it('makes every share holding the content answer PROHIBITED, refuses sharing it again, and records the action', async () => {
@@ -39,7 +45,7 @@ describe.each(ENGINES)('taking content down on %s', (engine) => {
     ).body.share_id;
     void unrelated;
 
-    const admin = await person(adminEmail);
+    const admin = await moderator();
     const taken = await admin.browser.post('/audit-admin/v1/share', { share_user_id: owner.userId, file_ids: [bad.id], reason: 'report #12' });
     expect(taken.status).toBe(200);
     expect(taken.body.gcids).toEqual([bad.hash]);

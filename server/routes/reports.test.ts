@@ -3,7 +3,7 @@ import { ADMIN_PATHS } from '#shared/api/admin.ts';
 import { REPORT_PATHS } from '#shared/api/reports.ts';
 import { transparencyReportFromRecords } from '../services/transparency.ts';
 import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
-import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
+import { ENGINES, grantOperatorRole, startTestServer, type TestServer } from '../testing/harness.ts';
 import { createUpload, tusUpload } from '../testing/uploads.ts';
 
 describe.each(ENGINES)('reports of shares on %s', (engine) => {
@@ -14,6 +14,7 @@ describe.each(ENGINES)('reports of shares on %s', (engine) => {
     server = await startTestServer(engine, { adminEmails: [adminEmail] });
     moderator = new TestBrowser(server.url);
     await moderator.post('/v1/auth/signup', { email: adminEmail, password: goodPassword(), name: 'Mod' });
+    await grantOperatorRole(server, adminEmail);
   });
   afterAll(async () => server?.dispose());
 

@@ -5,7 +5,7 @@ import { ADMIN_PATHS } from '#shared/api/admin.ts';
 import { DAY_MS } from '../calendar.ts';
 import { localBlobStore } from '../storage/blob-store.ts';
 import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
-import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
+import { ENGINES, grantOperatorRole, startTestServer, type TestServer } from '../testing/harness.ts';
 import { createUpload, sha256, tusUpload } from '../testing/uploads.ts';
 import { accountDeletionService } from './account-deletion.ts';
 import { filesService } from './files.ts';
@@ -19,6 +19,7 @@ describe.each(ENGINES)('deleting an account on %s', (engine) => {
     server = await startTestServer(engine, { adminEmails: [adminEmail] });
     admin = new TestBrowser(server.url);
     await admin.post('/v1/auth/signup', { email: adminEmail, password: goodPassword(), name: 'Root' });
+    await grantOperatorRole(server, adminEmail);
   });
   afterAll(async () => server?.dispose());
 

@@ -27,7 +27,6 @@ export function accountsService(deps: {
   db: Kysely<Database>;
   counters: CounterStore;
   limits?: AccountLimits;
-  adminEmails?: readonly string[];
   /** Told of sign-ups and of sign-ins from new devices (the account's e-mails). */
   notices?: AccountNotices;
   now?: () => number;
@@ -36,7 +35,6 @@ export function accountsService(deps: {
     repo: accountsRepository(deps.db),
     counters: deps.counters,
     limits: deps.limits ?? DEFAULT_LIMITS,
-    adminEmails: deps.adminEmails ?? [],
     notices: deps.notices,
     now: deps.now ?? Date.now,
   };

@@ -1,5 +1,6 @@
-// The operator console's rules: who may use it (the admin role, kept in the database and granted
-// at start to ADMIN_EMAILS), finding accounts, changing an account's quota, status and role, and
+// The operator console's rules: who may use it (the admin role, kept in the database, granted to
+// the addresses of ADMIN_EMAILS once their holders confirm them by mail, or by a command run on the
+// server), finding accounts, changing an account's quota, status and role, and
 // signing it out everywhere. Every change is written to the audit log, in the same transaction.
 // Nubo always keeps one active admin: the last one can be neither demoted nor disabled.
 import type { Kysely } from 'kysely';
@@ -98,6 +99,30 @@ export function adminService(deps: { db: Kysely<Database>; now?: () => number })
         }
         for (const entry of entries) await audit.record({ id: orderedId(at), admin_id: admin.id, target_id: id, created_at: at, ...entry });
         return (await accounts.findUserById(id))!;
+      });
+    },
+
+    /**
+     * The operator role by a command run on the server (`npm run nubo -- admin grant <email>`):
+     * whoever can run it holds the server already, so it needs no mail. The audit log names no admin.
+     */
+    async grantRoleByCommand(email: string): Promise<UserRow> {
+      return db.transaction().execute(async (tx) => {
+        const accounts = accountsRepository(tx);
+        const user = await accounts.findUserByEmail(email.trim().toLowerCase());
+        if (!user) throw new ServiceError('not_found', `No account has the address ${email}: sign up with it first.`);
+        if (user.role === 'admin') return user;
+        const at = now();
+        await accounts.updateUser(user.id, { role: 'admin', updated_at: at });
+        await adminRepository(tx).record({
+          id: orderedId(at),
+          admin_id: '',
+          action: 'user.role',
+          target_id: user.id,
+          details: JSON.stringify({ from: user.role, to: 'admin', by: 'server command' }),
+          created_at: at,
+        });
+        return (await accounts.findUserById(user.id))!;
       });
     },
 

@@ -13,6 +13,7 @@ import type { ResolveHost } from '../offline/network-guard.ts';
 import { defaultPlans } from '../plans.ts';
 import { type RunningServer, startServer } from '../server.ts';
 import { type AccountLimits, DEFAULT_LIMITS } from '../services/accounts.ts';
+import { adminService } from '../services/admin.ts';
 import { DEFAULT_REDEEM_LIMITS } from '../services/premium.ts';
 
 export const ENGINES = ['sqlite', 'postgres'] as const;
@@ -166,4 +167,9 @@ export async function databaseWithUser(engine: TestEngine) {
     .values({ id: 'u1', email: 'u1@example.org', name: 'U', password_hash: null, created_at: at, updated_at: at })
     .execute();
   return migrated;
+}
+
+/** The operator role for the account of `email`, given as `npm run nubo -- admin grant <email>` gives it. */
+export async function grantOperatorRole(server: TestServer, email: string): Promise<void> {
+  await adminService({ db: server.database.db }).grantRoleByCommand(email);
 }

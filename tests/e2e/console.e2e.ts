@@ -2,7 +2,7 @@
 // mouse, each checked with axe, against the real server and its real API.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { call, file, folder, PASSWORD, signUp } from './drive-helpers.ts';
+import { call, file, folder, grantOperatorRole, PASSWORD, signUp } from './drive-helpers.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 const OPERATOR = 'operator@e2e.example.com';
@@ -15,6 +15,8 @@ async function signUpOperator(page: Page) {
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/drive\/all$/);
+  grantOperatorRole(OPERATOR);
+  await page.reload();
 }
 
 const consoleNav = (page: Page) => page.getByRole('navigation', { name: 'Console' });

@@ -1,5 +1,7 @@
 // What the drive's browser tests share: signing a new person up, and finding the toolbar, the
 // listed items and the upload panel the way a person (or a screen reader) finds them.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'violet harbour lamp 42';
@@ -98,4 +100,14 @@ export async function file(page: Page, name: string, parentId: string, bytes: Bu
 export async function openShare(page: Page, address: string) {
   await page.goto(address);
   await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+}
+
+/**
+ * The operator role for the account of `email`, by the command an operator runs on the server
+ * (`npm run nubo -- admin grant`), on the browser tests' server's data: ADMIN_EMAILS alone names
+ * no one until the address is confirmed by mail, and that server sends none.
+ */
+export function grantOperatorRole(email: string) {
+  const cli = path.resolve(import.meta.dirname, '../../server/cli.ts');
+  execFileSync(process.execPath, [cli, 'admin', 'grant', email], { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR }, stdio: 'pipe' });
 }

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { call, file, folder, item, newFolder, openShare, PASSWORD, signUp, toolbar } from './drive-helpers.ts';
+import { call, file, folder, grantOperatorRole, item, newFolder, openShare, PASSWORD, signUp, toolbar } from './drive-helpers.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -179,7 +179,7 @@ test.describe('a shared link', () => {
     const takenDown = await sharedTrip(browser);
     const usedUp = await sharedTrip(browser, { restore_limit: 1 });
 
-    // A moderator (ADMIN_EMAILS of the e2e server) takes the plan down.
+    // A moderator (made one by the server's command) takes the plan down.
     const moderator = await (await browser.newContext()).newPage();
     await moderator.goto('/auth?locale=en-US');
     await moderator.getByRole('button', { name: 'Create an account' }).click();
@@ -188,6 +188,7 @@ test.describe('a shared link', () => {
     await moderator.getByLabel('Password').fill(PASSWORD);
     await moderator.getByRole('button', { name: 'Create account' }).click();
     await expect(moderator).toHaveURL(/\/drive\/all$/);
+    grantOperatorRole('moderator@e2e.example.com');
     const plan = (await call<{ files: Array<{ id: string; name: string }> }>(takenDown.owner, 'GET', `/drive/v1/files?parent_id=${takenDown.trip}`)).files.find(
       (f) => f.name === 'plan.txt',
     )!;

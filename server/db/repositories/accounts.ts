@@ -44,7 +44,9 @@ export function accountsRepository(db: Db) {
         Pick<UserRow, 'name' | 'email' | 'phone_number' | 'password_hash' | 'updated_at' | 'storage_limit' | 'status' | 'role' | 'deletion_due_at'>
       >,
     ) => db.updateTable('user').set(changes).where('id', '=', id).execute(),
-    grantAdminRoles: (emails: readonly string[]) => db.updateTable('user').set({ role: 'admin' }).where('email', 'in', emails).execute(),
+    /** The admin role for the accounts of these addresses whose holders confirmed them by mail: a listed address alone proves nothing. */
+    grantAdminRolesToConfirmed: (emails: readonly string[]) =>
+      db.updateTable('user').set({ role: 'admin' }).where('email', 'in', emails).where('email_verified_at', 'is not', null).execute(),
 
     insertSession: (session: Omit<SessionRow, 'revoked_at' | 'revoked_reason'>) => db.insertInto('session').values(session).execute(),
     findSession: (id: string) => db.selectFrom('session').selectAll().where('id', '=', id).executeTakeFirst(),

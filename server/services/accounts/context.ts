@@ -61,7 +61,6 @@ export type AccountsContext = {
   repo: ReturnType<typeof accountsRepository>;
   counters: CounterStore;
   limits: AccountLimits;
-  adminEmails: readonly string[];
   notices: AccountNotices | undefined;
   now: () => number;
 };

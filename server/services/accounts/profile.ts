@@ -31,9 +31,12 @@ export function profile(context: AccountsContext) {
       await repo.revokeSessionsOf(auth.user.id, now(), 'password_changed', auth.session.id);
     },
 
-    /** Moderators are named by configuration (ADMIN_EMAILS); the role follows the list at every start. */
+    /**
+     * Operators are named by configuration (ADMIN_EMAILS): at every start, the listed addresses
+     * whose holders confirmed them by mail get the role (the others when they confirm).
+     */
     async grantAdminRoles(emails: readonly string[]) {
-      if (emails.length > 0) await repo.grantAdminRoles(emails);
+      if (emails.length > 0) await repo.grantAdminRolesToConfirmed(emails);
     },
   };
 }

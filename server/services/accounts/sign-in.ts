@@ -21,7 +21,7 @@ import {
 } from './context.ts';
 
 export function signIn(context: AccountsContext) {
-  const { repo, counters, limits, adminEmails, now } = context;
+  const { repo, counters, limits, now } = context;
   /** A captcha_token is `<challenge>.<nonce>`: a challenge we issued, used once, with the work done. */
   async function proofOfWorkPassed(token: string | undefined): Promise<boolean> {
     if (!token) return false;
@@ -59,7 +59,6 @@ export function signIn(context: AccountsContext) {
       const inserted = await repo.insertUser({ id, email, name, password_hash: await hashPassword(input.password), created_at: at, updated_at: at });
       // Sign-up must say when an address is taken; it is rate limited per address like sign-in.
       if (!inserted) throw new ServiceError('account_already_exists', 'An account with this e-mail address already exists. Sign in instead.');
-      if (adminEmails?.includes(email)) await repo.grantAdminRoles([email]);
       const user = await repo.findUserById(id);
       if (!user) throw new Error(`user ${id} vanished right after sign-up`);
       const tokens = await openSession(context, user, input.clientId, origin);
