@@ -211,7 +211,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   app.addHook('onClose', closeBlobStorage);
   await app.register(healthRoutes, { database, blobs });
   const standing = standingRules(config.plans);
-  const files = filesService({ db: database.db, blobs, standing });
+  const files = filesService({ db: database.db, blobs, uploads: store, standing });
   const tasks = tasksService({
     db: database.db,
     // The offline service is built below; a task is only ever discarded once the server runs.

@@ -374,6 +374,26 @@ describe.each(ENGINES)('uploads on %s', (engine) => {
     ).toBe(200);
   });
 
+  it('removes the bytes an unfinished upload received when its file is deleted, since its room was given back', async () => {
+    const { browser } = await signUp(server.url);
+    const created = await createUpload(browser, 'half.bin', Buffer.alloc(200_000));
+    const url = created.body.resumable.params.url;
+    const sent = await fetch(url, {
+      method: 'PATCH',
+      headers: { ...browser.sessionHeaders(), 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      body: randomBytes(100_000),
+    });
+    expect(sent.status).toBe(204);
+    const blobStore = server.config.blobStore;
+    if (blobStore.driver !== 'local') throw new Error('these tests run on the local blob store');
+    const bytes = join(blobStore.dir, '.uploads', created.body.file.id);
+    expect(existsSync(bytes)).toBe(true);
+    await browser.post('/drive/v1/files:batchDelete', { ids: [created.body.file.id] });
+    expect(existsSync(bytes)).toBe(false);
+    const resumed = await fetch(url, { method: 'HEAD', headers: { ...browser.sessionHeaders(), 'Tus-Resumable': '1.0.0' } });
+    expect(resumed.status).toBe(404);
+  });
+
   it('gives an upload’s room back when it is cancelled or refused for its hash', async () => {
     const { browser, userId } = await signUp(server.url);
     const reserved = async () =>

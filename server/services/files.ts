@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
+import type { UploadStore } from '../storage/upload-store.ts';
 import { fetched } from './files/fetched.ts';
 import { folders } from './files/folders.ts';
 import { listing } from './files/listing.ts';
@@ -17,8 +18,14 @@ export type { FetchedFile } from './files/fetched.ts';
 export { assertRoomFor, chargeStorage, newFileRow, ROOT, reserveStorage, storageLeft } from './files/placement.ts';
 export { type CopyRequest, TREE_COPY_INLINE_MAX_ITEMS } from './files/tree-copy.ts';
 
-export function filesService(deps: { db: Kysely<Database>; blobs?: BlobStore; standing: StandingRules; now?: () => number }) {
-  const context = { db: deps.db, blobs: deps.blobs, standing: deps.standing, now: deps.now ?? Date.now };
+export function filesService(deps: {
+  db: Kysely<Database>;
+  blobs?: BlobStore;
+  uploads?: Pick<UploadStore, 'remove' | 'forget'>;
+  standing: StandingRules;
+  now?: () => number;
+}) {
+  const context = { db: deps.db, blobs: deps.blobs, uploads: deps.uploads, standing: deps.standing, now: deps.now ?? Date.now };
   return { ...listing(context), ...folders(context), ...treeCopy(context), ...trash(context), ...recent(context), ...media(context), ...fetched(context) };
 }
 

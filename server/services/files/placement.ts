@@ -8,6 +8,7 @@ import type { Database, FileKind } from '../../db/schema.ts';
 import { ServiceError } from '../../errors.ts';
 import { newId } from '../../ids.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import type { UploadStore } from '../../storage/upload-store.ts';
 import type { StandingRules } from '../premium/standing.ts';
 
 /** The root folder's id. */
@@ -15,9 +16,16 @@ export const ROOT = '';
 
 /**
  * What the files modules share: the database, the blob store when bytes are read or removed, the
- * rules that say how much a user may store, and the clock.
+ * upload store whose unfinished uploads' bytes go with their files, the rules that say how much a
+ * user may store, and the clock.
  */
-export type FilesContext = { db: Kysely<Database>; blobs?: BlobStore | undefined; standing: StandingRules; now: () => number };
+export type FilesContext = {
+  db: Kysely<Database>;
+  blobs?: BlobStore | undefined;
+  uploads?: Pick<UploadStore, 'remove' | 'forget'> | undefined;
+  standing: StandingRules;
+  now: () => number;
+};
 
 export async function liveItem(tx: Kysely<Database>, userId: string, id: string): Promise<FileRow> {
   const row = await filesRepository(tx).find(userId, id);

@@ -8,12 +8,12 @@ import { type FileRow, filesRepository } from '../../db/repositories/files.ts';
 import type { StoredBlob } from '../../storage/blob-store.ts';
 import { type FilesContext, fileNotFound, placeName, ROOT, unique } from './placement.ts';
 
-export function trash({ db, blobs, now }: FilesContext) {
+export function trash({ db, blobs, uploads, now }: FilesContext) {
   const repo = filesRepository(db);
 
   /** Deletes for ever; the content no file refers to any more leaves the blob store too. */
   async function deleteForever(userId: string, ids: readonly string[]): Promise<void> {
-    const orphaned = await db.transaction().execute(async (tx) => {
+    const { orphaned, unfinished } = await db.transaction().execute(async (tx) => {
       const doomed = new Map<string, FileRow>();
       const tops: FileRow[] = [];
       for (const id of unique(ids)) {
@@ -25,7 +25,7 @@ export function trash({ db, blobs, now }: FilesContext) {
         for (const row of rows) doomed.set(row.id, row);
       }
       const rows = [...doomed.values()];
-      if (rows.length === 0) return [];
+      if (rows.length === 0) return { orphaned: [], unfinished: [] };
       await eventsRepository(tx).record('TYPE_DELETE', tops, now());
       await filesRepository(tx).deleteMany(userId, [...doomed.keys()]);
       // A finished file gives back the bytes it used; an unfinished upload only what it held reserved.
@@ -40,10 +40,15 @@ export function trash({ db, blobs, now }: FilesContext) {
         if (await filesRepository(tx).holdsContent(hash)) continue;
         orphaned.push(...(await blobsRepository(tx).delete(hash)));
       }
-      return orphaned;
+      return { orphaned, unfinished: rows.filter((r) => r.phase === 'PHASE_TYPE_PENDING').map((r) => r.id) };
     });
-    // After the commit: the rows that named these blobs are gone for good.
+    // After the commit: the rows that named these blobs are gone for good, and an unfinished
+    // upload's bytes go with its file, which no longer holds room for them.
     for (const blob of orphaned) await blobs?.remove(blob);
+    for (const id of unfinished) {
+      uploads?.forget(id);
+      await uploads?.remove(id).catch(() => {});
+    }
   }
 
   return {
