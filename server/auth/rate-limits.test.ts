@@ -34,6 +34,23 @@ describe.each(stores)('%s counter store', (_name, store, wait) => {
     expect((await store.increment('a', 200)).count).toBe(1);
   });
 
+  it('takes one back within the window, never below zero, and starts no window that is over', async () => {
+    for (let i = 0; i < 3; i++) await store.increment('d', 200);
+    await store.decrement('d');
+    expect((await store.peek('d')).count).toBe(2);
+    expect((await store.increment('d', 200)).count).toBe(3);
+    await store.decrement('never-counted');
+    expect((await store.peek('never-counted')).count).toBe(0);
+    await store.increment('e', 200);
+    await store.decrement('e');
+    await store.decrement('e');
+    expect((await store.peek('e')).count).toBe(0);
+    await wait(250);
+    await store.decrement('d');
+    expect((await store.peek('d')).count).toBe(0);
+    expect((await store.increment('d', 200)).count).toBe(1);
+  });
+
   it('keeps keys apart and resets one', async () => {
     await store.increment('b', 10_000);
     await store.increment('c', 10_000);

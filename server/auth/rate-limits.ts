@@ -6,6 +6,12 @@ export type WindowCount = { count: number; resetInMs: number };
 export interface CounterStore {
   /** Adds one to the key's count in the current window and answers the new count. */
   increment(key: string, windowMs: number): Promise<WindowCount>;
+  /**
+   * Takes one back from the key's count in its current window: an attempt counted before it was
+   * judged (so that attempts at once cannot pass the limit) that turned out right. Nothing when
+   * the window is over.
+   */
+  decrement(key: string): Promise<void>;
   /** The key's count in the current window, 0 when none. */
   peek(key: string): Promise<WindowCount>;
   reset(key: string): Promise<void>;
@@ -41,6 +47,10 @@ export function memoryCounterStore(now: () => number = Date.now): CounterStore {
       counts.set(key, entry);
       return { count: entry.count, resetInMs: entry.resetAt - now() };
     },
+    async decrement(key) {
+      const entry = current(key);
+      if (entry && entry.count > 0) entry.count -= 1;
+    },
     async peek(key) {
       const entry = current(key);
       return entry ? { count: entry.count, resetInMs: entry.resetAt - now() } : { count: 0, resetInMs: 0 };
@@ -62,6 +72,9 @@ export function memoryCounterStore(now: () => number = Date.now): CounterStore {
   };
 }
 
+/** Takes one from a counter that exists and is above zero; a missing key stays missing. */
+const DECREMENT_LIVE = "if (tonumber(redis.call('get', KEYS[1]) or '0') > 0) then redis.call('decr', KEYS[1]) end return 0";
+
 /** Counters in Redis, shared by every process; its client is loaded only when Redis is used. */
 export async function redisCounterStore(url: string, prefix = 'nubo:'): Promise<CounterStore> {
   const { Redis } = await import('ioredis');
@@ -76,6 +89,10 @@ export async function redisCounterStore(url: string, prefix = 'nubo:'): Promise<
         [unknown, number],
       ];
       return { count, resetInMs: Math.max(ttl, 0) };
+    },
+    async decrement(key) {
+      // In one step on the Redis side: a window that just ended is not started again at -1.
+      await redis.eval(DECREMENT_LIVE, 1, prefix + key);
     },
     async peek(key) {
       const k = prefix + key;

@@ -86,6 +86,21 @@ export function accountMails(translatorFor: (locale: Locale) => Translate) {
         unsubscribe: { url: unsubscribeUrl, label: 'mail.unsubscribe' },
       });
     },
+
+    sharePassCodesStopped(
+      locale: Locale,
+      { name, email, title, until, link }: { name: string; email: string; title: string; until: number; link: string },
+    ): Composed {
+      const t = translatorFor(locale);
+      const time = new Date(until).toISOString().slice(0, 16).replace('T', ' ');
+      return compose(locale, {
+        subject: 'mail.sharePasscodes.subject',
+        lines: [t('mail.greeting', { name }), t('mail.sharePasscodes.body', { title, time }), t('mail.sharePasscodes.advice')],
+        action: 'mail.sharePasscodes.action',
+        link,
+        email,
+      });
+    },
   };
 }
 

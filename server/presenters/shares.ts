@@ -36,7 +36,9 @@ export function presentCreatedShare(share: ShareRow, origin: string): CreatedSha
   };
 }
 
-export function presentShareSummary({ share, status, items }: OwnedShare, origin: string): ShareSummary {
+const timeOrNone = (at: number | null) => (at === null ? '' : new Date(at).toISOString());
+
+export function presentShareSummary({ share, status, items, passCodesStoppedUntil }: OwnedShare, origin: string): ShareSummary {
   return {
     share_id: share.id,
     share_url: shareUrl(origin, share),
@@ -49,6 +51,8 @@ export function presentShareSummary({ share, status, items }: OwnedShare, origin
     restore_count: String(share.restore_count),
     view_count: String(share.view_count),
     create_time: new Date(share.created_at).toISOString(),
+    pass_code_locked_at: timeOrNone(share.pass_code_locked_at),
+    pass_code_locked_until: timeOrNone(passCodesStoppedUntil),
   };
 }
 

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskName } from '../presenters/shares.ts';
+import { PASS_CODE_GUESSES, SHARE_PASS_CODE_GUESSES } from '../services/share-status.ts';
 import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
 import { insertStoredFile, localBlobsOf } from '../testing/factories.ts';
 import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
+
+/** The machine's Redis (CI and development machines both run one), which several server copies count in. */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 describe.each(ENGINES)('shares on %s', (engine) => {
   let server: TestServer;
@@ -30,7 +34,8 @@ describe.each(ENGINES)('shares on %s', (engine) => {
   it('shares a folder with a generated passcode: EMPTY, then ERROR, then OK with a token that opens it', async () => {
     const { browser, trip } = await owner();
     const created = await browser.post('/drive/v1/share', { file_ids: [trip.id], pass_code_option: 'REQUIRED', expiration_days: 7 });
-    expect(created.body.pass_code).toMatch(/^[a-z0-9]{4}$/);
+    // Eight characters: at the most a share hears (100 passcodes an hour), ten years find one in 322,000.
+    expect(created.body.pass_code).toMatch(/^[a-z0-9]{8}$/);
     expect(created.body.share_url).toBe(`${server.config.publicUrl}/s/${created.body.share_id}`);
     const id = created.body.share_id;
 
@@ -167,5 +172,106 @@ describe.each(ENGINES)('shares on %s', (engine) => {
     const blocked = await view(id, { pass_code: 'Right9' });
     expect(blocked.status).toBe(429);
     expect(blocked.body.error).toBe('too_many_requests');
+  });
+
+  it('counts a passcode before comparing it: of 20 wrong ones sent at once from one address, 10 are compared', async () => {
+    const { browser, trip } = await owner();
+    const id = (await browser.post('/drive/v1/share', { file_ids: [trip.id], custom_pass_code: 'Right9' })).body.share_id;
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => view(id, { pass_code: `wrong${i}` })));
+    expect(answers.filter((a) => a.body.share_status === 'PASS_CODE_ERROR')).toHaveLength(PASS_CODE_GUESSES.max);
+    expect(answers.filter((a) => a.status === 429 && a.body.error === 'too_many_requests')).toHaveLength(20 - PASS_CODE_GUESSES.max);
+    expect((await view(id, { pass_code: 'Right9' })).status).toBe(429);
+  });
+
+  it('takes the right passcode as often as visitors bring it: only wrong ones use up the limits', async () => {
+    const { browser, trip } = await owner();
+    const id = (await browser.post('/drive/v1/share', { file_ids: [trip.id], custom_pass_code: 'Right9' })).body.share_id;
+    for (let i = 0; i < SHARE_PASS_CODE_GUESSES.max + 20; i++) expect((await view(id, { pass_code: 'right9' })).body.share_status, `visit ${i}`).toBe('OK');
+    for (let i = 0; i < PASS_CODE_GUESSES.max; i++) expect((await view(id, { pass_code: `wrong${i}` })).body.share_status).toBe('PASS_CODE_ERROR');
+  });
+});
+
+describe.each(ENGINES)('passcodes guessed from many addresses on %s', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Behind a trusted proxy, as in production: each visitor is the address the proxy names.
+    server = await startTestServer(engine, { trustedProxies: ['127.0.0.1'] });
+  });
+  afterAll(async () => server?.dispose());
+
+  async function sharer() {
+    const browser = new TestBrowser(server.url);
+    await browser.post('/v1/auth/signup', { email: uniqueEmail(), password: goodPassword(), name: 'Annabel' });
+    const folder = (await browser.post('/drive/v1/files', { kind: 'drive#folder', name: 'Trip' })).body.file;
+    const share = async (custom_pass_code: string) =>
+      (await browser.post('/drive/v1/share', { file_ids: [folder.id], custom_pass_code })).body.share_id as string;
+    return { browser, share };
+  }
+  const viewFrom = (address: string, shareId: string, extra: Record<string, string> = {}) =>
+    new TestBrowser(server.url).get(`/drive/v1/share?${new URLSearchParams({ share_id: shareId, ...extra })}`, { 'X-Forwarded-For': address });
+  const mine = async (browser: TestBrowser, shareId: string) =>
+    ((await browser.get('/drive/v1/share/list')).body.data as Array<Record<string, string>>).find((s) => s.share_id === shareId)!;
+
+  it('stops a share taking passcodes for an hour after 100 wrong ones from all addresses together, and shows its owner', async () => {
+    const { browser, share } = await sharer();
+    const id = await share('Right9');
+    const other = await share('Other9');
+    const earlier = (await viewFrom('198.51.100.1', id, { pass_code: 'Right9' })).body.pass_code_token;
+    expect(await mine(browser, id)).toMatchObject({ pass_code_locked_at: '', pass_code_locked_until: '' });
+
+    // 15 addresses guess 10 times each, all at once: 150 guesses, of which the share hears 100.
+    const guesses = Array.from({ length: 150 }, (_, i) => viewFrom(`203.0.113.${1 + (i % 15)}`, id, { pass_code: `guess${i}` }));
+    const answers = await Promise.all(guesses);
+    expect(answers.filter((a) => a.body.share_status === 'PASS_CODE_ERROR')).toHaveLength(SHARE_PASS_CODE_GUESSES.max);
+    expect(answers.filter((a) => a.status === 429 && a.body.error === 'too_many_requests')).toHaveLength(150 - SHARE_PASS_CODE_GUESSES.max);
+
+    // Now even the right passcode from an address that never guessed is refused, for an hour.
+    const refused = await viewFrom('192.0.2.77', id, { pass_code: 'Right9' });
+    expect([refused.status, refused.body.error]).toEqual([429, 'too_many_requests']);
+    expect(refused.body.details[0].retry_after_seconds).toBeGreaterThan(SHARE_PASS_CODE_GUESSES.windowMs / 1000 - 120);
+    expect(refused.body.details[0].retry_after_seconds).toBeLessThanOrEqual(SHARE_PASS_CODE_GUESSES.windowMs / 1000);
+    // A visitor it let in before keeps their way in, and the owner's other share takes passcodes.
+    expect((await viewFrom('198.51.100.1', id, { pass_code_token: earlier })).body.share_status).toBe('OK');
+    expect((await viewFrom('192.0.2.77', other, { pass_code: 'Other9' })).body.share_status).toBe('OK');
+
+    const listed = await mine(browser, id);
+    const until = Date.parse(listed.pass_code_locked_until!);
+    expect(until - Date.parse(listed.pass_code_locked_at!)).toBe(SHARE_PASS_CODE_GUESSES.windowMs);
+    expect(until).toBeGreaterThan(Date.now());
+    expect(await mine(browser, other)).toMatchObject({ pass_code_locked_at: '', pass_code_locked_until: '' });
+  });
+
+  it('lets one address past its own limit use up nothing of the share’s, so it cannot stop the share for everyone', async () => {
+    const { share } = await sharer();
+    const id = await share('Right9');
+    for (let i = 0; i < SHARE_PASS_CODE_GUESSES.max + 20; i++) await viewFrom('203.0.113.200', id, { pass_code: `guess${i}` });
+    expect((await viewFrom('198.51.100.2', id, { pass_code: 'Right9' })).body.share_status).toBe('OK');
+  });
+});
+
+describe.each(ENGINES)('passcodes guessed through two server copies counting in one Redis, on %s', (engine) => {
+  let first: TestServer;
+  let second: TestServer;
+  beforeAll(async () => {
+    first = await startTestServer(engine, { redisUrl: REDIS_URL });
+    second = await startTestServer(engine, { redisUrl: REDIS_URL, database: first.config.database });
+  });
+  afterAll(async () => {
+    await second?.dispose();
+    await first?.dispose();
+  });
+
+  it('compares 10 of 20 wrong passcodes sent at once from one address, half of them to each copy', async () => {
+    const browser = new TestBrowser(first.url);
+    await browser.post('/v1/auth/signup', { email: uniqueEmail(), password: goodPassword(), name: 'Annabel' });
+    const folder = (await browser.post('/drive/v1/files', { kind: 'drive#folder', name: 'Trip' })).body.file;
+    const id = (await browser.post('/drive/v1/share', { file_ids: [folder.id], custom_pass_code: 'Right9' })).body.share_id;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => new TestBrowser((i % 2 ? first : second).url).get(`/drive/v1/share?share_id=${id}&pass_code=wrong${i}`)),
+    );
+    expect(answers.filter((a) => a.body.share_status === 'PASS_CODE_ERROR')).toHaveLength(PASS_CODE_GUESSES.max);
+    expect(answers.filter((a) => a.status === 429 && a.body.error === 'too_many_requests')).toHaveLength(20 - PASS_CODE_GUESSES.max);
+    // Each copy refuses the right one now, and a right one does not count against the address.
+    for (const copy of [first, second]) expect((await new TestBrowser(copy.url).get(`/drive/v1/share?share_id=${id}&pass_code=Right9`)).status).toBe(429);
   });
 });

@@ -5,12 +5,13 @@
 // mailer) nothing here is offered: the status says so and the flows answer mail_unavailable.
 import type { Kysely } from 'kysely';
 import { passwordProblem } from '#shared/accounts/password-rules.ts';
-import { ACCOUNT_PATH, RESET_PASSWORD_PATH, VERIFY_EMAIL_PATH } from '#shared/app-paths.ts';
-import type { Locale } from '#shared/i18n/locales.ts';
+import { ACCOUNT_PATH, MY_SHARES_PATH, RESET_PASSWORD_PATH, VERIFY_EMAIL_PATH } from '#shared/app-paths.ts';
+import { DEFAULT_LOCALE, type Locale } from '#shared/i18n/locales.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { CounterStore } from '../auth/rate-limits.ts';
 import { type AccountTokenRow, accountTokensRepository } from '../db/repositories/account-tokens.ts';
 import { accountsRepository, type UserRow } from '../db/repositories/accounts.ts';
+import type { ShareRow } from '../db/repositories/shares.ts';
 import type { Database } from '../db/schema.ts';
 import { ServiceError, tooManyRequests } from '../errors.ts';
 import { hashSecret, newSecret } from '../ids.ts';
@@ -146,6 +147,30 @@ export function accountMailService(deps: {
         const link = `${publicUrl}${ACCOUNT_PATH}`;
         await mailer.send({ to: user.email, ...mails.newDevice(locale, { name: user.name, email: user.email, device, ip, at, link, unsubscribeUrl }) });
       }, 'a new-device notice');
+    },
+
+    /**
+     * After one of their shares stopped taking passcodes because too many wrong ones were tried on
+     * it: a notice to its owner, at most one a day for each share however long the guessing goes on.
+     * It always goes, as a password reset does: it is about the safety of what they share. Settles
+     * once the mail is handed over or not needed; a failure is logged, never thrown.
+     */
+    async sharePassCodesStopped(share: Pick<ShareRow, 'id' | 'user_id' | 'title'>, until: number): Promise<void> {
+      if (!mailer) return;
+      try {
+        const { count } = await counters.increment(`passcode-notice:${share.id}`, 24 * HOUR_MS);
+        if (count > 1) return;
+        const user = await accounts.findUserById(share.user_id);
+        if (user?.status !== 'ACTIVE') return;
+        // The account keeps no language of its own, and the guesser's is not the owner's.
+        const link = `${publicUrl}${MY_SHARES_PATH}`;
+        await mailer.send({
+          to: user.email,
+          ...mails.sharePassCodesStopped(DEFAULT_LOCALE, { name: user.name, email: user.email, title: share.title, until, link }),
+        });
+      } catch (failure) {
+        log.error({ err: failure }, 'could not send a notice of passcodes guessed on a share');
+      }
     },
   };
 }

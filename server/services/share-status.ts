@@ -11,8 +11,15 @@ import { type Signer, signer } from '../ids.ts';
 
 /** How long a right passcode keeps a share open for the visitor (SPEC §9: 720 minutes). */
 export const PASS_CODE_TOKEN_TTL_MS = 720 * 60_000;
-/** Wrong passcodes allowed per share and address before the share is closed to guessing for a while. */
+/** Passcodes one address may try on one share before it may try no more there for a while. */
 export const PASS_CODE_GUESSES = { max: 10, windowMs: 10 * 60_000 };
+/**
+ * Passcodes all addresses together may try on one share in an hour: past them the share takes no
+ * passcode for an hour from then, whoever brings it, and its owner sees so in their list of
+ * shares. However many addresses guess, a share hears at most this many passcodes an hour (what
+ * generated passcodes are as long as they are for: see generatePassCode).
+ */
+export const SHARE_PASS_CODE_GUESSES = { max: 100, windowMs: 60 * 60_000 };
 
 /** Statuses that moderation or the owner put on the share row itself. */
 const STORED_STATUSES: ReadonlySet<string> = new Set(['DELETED', 'AUDITING', 'PROHIBITED', 'SENSITIVE_RESOURCE', 'SENSITIVE_WORD']);
@@ -23,8 +30,21 @@ export type ShareVisit = ShareAccess & { ip: string };
 /** The share's status for a visitor, with the share and its live items when it has them. */
 export type ShareCheck = { status: ShareStatus; share?: ShareRow; items?: FileRow[]; token?: string };
 
-/** What the status rules need: the database, the passcode-guess counters, the token key, the word list. */
-export type ShareRules = { db: Kysely<Database>; counters: CounterStore; tokens: Signer; sensitiveWords: readonly string[]; now: () => number };
+/** Told when a share stops taking passcodes (too many wrong ones), to tell its owner; not waited for, it must not fail. */
+export type PassCodesStopped = (share: ShareRow, until: number) => Promise<void>;
+
+/**
+ * What the status rules need: the database, the passcode-guess counters, the token key, the word
+ * list, and whom to tell when a share stops taking passcodes.
+ */
+export type ShareRules = {
+  db: Kysely<Database>;
+  counters: CounterStore;
+  tokens: Signer;
+  sensitiveWords: readonly string[];
+  now: () => number;
+  passCodesStopped: PassCodesStopped | undefined;
+};
 
 export function shareRules(deps: {
   db: Kysely<Database>;
@@ -32,6 +52,7 @@ export function shareRules(deps: {
   key: Buffer;
   sensitiveWords?: readonly string[];
   now?: () => number;
+  passCodesStopped?: PassCodesStopped;
 }): ShareRules {
   return {
     db: deps.db,
@@ -39,6 +60,7 @@ export function shareRules(deps: {
     tokens: signer(deps.key),
     sensitiveWords: (deps.sensitiveWords ?? []).map((w) => w.toLowerCase()).filter(Boolean),
     now: deps.now ?? Date.now,
+    passCodesStopped: deps.passCodesStopped,
   };
 }
 
@@ -85,17 +107,86 @@ export async function checkShare(rules: ShareRules, visit: ShareVisit): Promise<
   if (status !== 'OK' || !items) return { status, share, ...(items ? { items } : {}) };
   if (!share.pass_code || tokenOpens(rules, share, visit.passCodeToken)) return { status: 'OK', share, items };
   if (!visit.passCode) return { status: 'PASS_CODE_EMPTY', share, items };
-  const guesses = `passcode:${share.id}:${visit.ip}`;
-  const { count, resetInMs } = await rules.counters.peek(guesses);
-  if (count >= PASS_CODE_GUESSES.max) {
-    const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
-    throw new ServiceError('too_many_requests', `Too many wrong passcodes. Try again in ${seconds} seconds.`, [{ retry_after_seconds: seconds }]);
-  }
-  if (visit.passCode.toLowerCase() !== share.pass_code.toLowerCase()) {
-    await rules.counters.increment(guesses, PASS_CODE_GUESSES.windowMs);
-    return { status: 'PASS_CODE_ERROR', share, items };
-  }
+  await countPassCodeTry(rules, share, visit.ip);
+  if (visit.passCode.toLowerCase() !== share.pass_code.toLowerCase()) return { status: 'PASS_CODE_ERROR', share, items };
+  // Only wrong passcodes use up the limits: a popular link's visitors typing the right one do not.
+  await Promise.all([rules.counters.decrement(addressTries(share, visit.ip)), rules.counters.decrement(shareTries(share))]);
   return { status: 'OK', share, items, token: issueToken(rules, share) };
+}
+
+const addressTries = (share: ShareRow, ip: string) => `passcode:${share.id}:${ip}`;
+const shareTries = (share: ShareRow) => `passcode:${share.id}`;
+
+function passCodesRefused(resetInMs: number) {
+  const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
+  return new ServiceError('too_many_requests', `Too many wrong passcodes. Try again in ${seconds} seconds.`, [{ retry_after_seconds: seconds }]);
+}
+
+/**
+ * Counts a passcode try before it is compared, so that tries sent at once cannot together pass a
+ * limit (counted after comparing, every try in flight was compared); refused with
+ * too_many_requests past the address's limit or the share's. The counters are Redis's when
+ * REDIS_URL is set, so every server copy counts together; the share's stop is on its row.
+ */
+async function countPassCodeTry(rules: ShareRules, share: ShareRow, ip: string) {
+  const at = rules.now();
+  if (share.pass_code_locked_until !== null && share.pass_code_locked_until > at) throw passCodesRefused(share.pass_code_locked_until - at);
+  const fromHere = await rules.counters.increment(addressTries(share, ip), PASS_CODE_GUESSES.windowMs);
+  // An address past its own limit uses up nothing of the share's, or one address could stop the share for everyone.
+  if (fromHere.count > PASS_CODE_GUESSES.max) throw passCodesRefused(fromHere.resetInMs);
+  const fromAll = await rules.counters.increment(shareTries(share), SHARE_PASS_CODE_GUESSES.windowMs);
+  if (fromAll.count <= SHARE_PASS_CODE_GUESSES.max) return;
+  // The first try refused in the hour stops the share for an hour from now (the count's own hour
+  // may end sooner): the owner's list shows it, and the owner is mailed where there is mail.
+  if (fromAll.count === SHARE_PASS_CODE_GUESSES.max + 1) {
+    const until = at + SHARE_PASS_CODE_GUESSES.windowMs;
+    await sharesRepository(rules.db).stopPassCodes(share.id, at, until);
+    void rules.passCodesStopped?.(share, until);
+    throw passCodesRefused(SHARE_PASS_CODE_GUESSES.windowMs);
+  }
+  throw passCodesRefused(fromAll.resetInMs);
+}
+
+/**
+ * Which of these files lie inside the share (a file is inside when it or a folder above it is one
+ * of the share's items, and none of them is in the trash), keyed by id: one query for all of them,
+ * however many are asked and however deep they lie.
+ */
+export async function filesInShare(
+  db: Kysely<Database>,
+  share: ShareRow,
+  items: readonly FileRow[],
+  fileIds: readonly string[],
+): Promise<Map<string, FileRow>> {
+  const wanted = [...new Set(fileIds)];
+  const sharedIds = new Set(items.map((i) => i.id));
+  const rows = new Map((await filesRepository(db).chainsUpTo(share.user_id, wanted, [...sharedIds])).map((r) => [r.id, r]));
+  // Each row is judged once: the files asked for share most of their way up.
+  const judged = new Map<string, boolean>();
+  const inside = (id: string): boolean => {
+    const path = new Set<string>();
+    let verdict = false;
+    for (let current = id; ; ) {
+      const known = judged.get(current);
+      if (known !== undefined) {
+        verdict = known;
+        break;
+      }
+      const row = rows.get(current);
+      if (!row || row.trashed_at !== null || path.has(current)) break;
+      path.add(current);
+      if (sharedIds.has(current)) {
+        verdict = true;
+        break;
+      }
+      current = row.parent_id;
+    }
+    for (const step of path) judged.set(step, verdict);
+    return verdict;
+  };
+  const found = new Map<string, FileRow>();
+  for (const id of wanted) if (inside(id)) found.set(id, rows.get(id)!);
+  return found;
 }
 
 /**
@@ -108,8 +199,4 @@ export async function pathInShare(db: Kysely<Database>, share: ShareRow, items: 
   const sharedIds = new Set(items.map((i) => i.id));
   const top = chain.findIndex((f) => sharedIds.has(f.id));
   return top === -1 ? undefined : chain.slice(top);
-}
-
-export async function insideShare(db: Kysely<Database>, share: ShareRow, items: readonly FileRow[], fileId: string): Promise<FileRow | undefined> {
-  return (await pathInShare(db, share, items, fileId))?.at(-1);
 }

@@ -13,9 +13,18 @@ import { ServiceError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { readPageToken, writePageToken } from '../pagination.ts';
 import type { FilesService } from './files.ts';
-import { checkShare, insideShare, pathInShare, type ShareCheck, type ShareRules, type ShareVisit, shareCondition } from './share-status.ts';
+import { checkShare, filesInShare, pathInShare, type ShareCheck, type ShareRules, type ShareVisit, shareCondition } from './share-status.ts';
 
 const PASS_CODE_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+/**
+ * How long a passcode Nubo makes is. A share hears at most SHARE_PASS_CODE_GUESSES.max (100)
+ * passcodes an hour, from all addresses together; over ten years (3,650 days, the furthest end
+ * date a share takes, and counted so for one without) that is 100 × 24 × 3,650 = 8,760,000 tries
+ * against 36^8 ≈ 2.8 × 10^12 passcodes: one chance in about 322,000 of finding it. Four characters
+ * (36^4 ≈ 1.7 million) would all be tried in under two years at that pace. Passcodes people
+ * choose themselves may still be 4 to 10 characters (CUSTOM_PASS_CODE_PATTERN).
+ */
+const GENERATED_PASS_CODE_LENGTH = 8;
 
 /** Statuses under which a visitor still sees who shares what (passcode asked, or open). */
 const DESCRIBED_STATUSES: ReadonlySet<ShareStatus> = new Set(['OK', 'PASS_CODE_EMPTY', 'PASS_CODE_ERROR', 'MAX_RESTORE_COUNT']);
@@ -29,8 +38,11 @@ export type NewShare = {
   restoreLimit?: number;
 };
 
-/** One of the owner's shares with its status and live items. */
-export type OwnedShare = { share: ShareRow; status: ShareStatus; items: FileRow[] };
+/**
+ * One of the owner's shares with its status and live items, and until when it takes no passcodes
+ * (null when it takes them).
+ */
+export type OwnedShare = { share: ShareRow; status: ShareStatus; items: FileRow[]; passCodesStoppedUntil: number | null };
 
 /**
  * A visitor's view of a share: the status; while the visitor may still get in (`described`), who
@@ -59,14 +71,13 @@ export function sharesService(deps: { db: Kysely<Database>; files: FilesService;
       throw new ServiceError('file_not_found', 'Some of these files do not exist or are in the trash.');
     }
     const ordered = ids.map((id) => rows.find((r) => r.id === id)!);
-    // Content that was taken down is not shared again, wherever it sits in the shared trees.
-    for (const top of ordered) {
-      const hashes = (await fileRepo.subtreeRows(userId, top.id)).map((r) => r.hash);
-      if ((await moderationRepository(db).statusesOf(hashes)).size > 0) {
-        throw new ServiceError('permission_denied', 'Some of this content was taken down for breaking the rules and cannot be shared.', [
-          { field: 'file_ids', reason: 'taken_down' },
-        ]);
-      }
+    // Content that was taken down is not shared again, wherever it sits in the shared trees: one
+    // walk down all of them, one look at the takedowns.
+    const hashes = (await fileRepo.subtreeRowsOf(userId, ids)).map((r) => r.hash);
+    if ((await moderationRepository(db).statusesOf(hashes)).size > 0) {
+      throw new ServiceError('permission_denied', 'Some of this content was taken down for breaking the rules and cannot be shared.', [
+        { field: 'file_ids', reason: 'taken_down' },
+      ]);
     }
     const at = rules.now();
     const days = request.expirationDays ?? -1;
@@ -85,14 +96,15 @@ export function sharesService(deps: { db: Kysely<Database>; files: FilesService;
         ordered.map((row) => row.id),
       ),
     );
-    return { ...share, restore_count: 0, view_count: 0, status: 'OK' };
+    return { ...share, restore_count: 0, view_count: 0, status: 'OK', pass_code_locked_at: null, pass_code_locked_until: null };
   }
 
   async function listMine(userId: string): Promise<OwnedShare[]> {
     const owned: OwnedShare[] = [];
     for (const share of await sharesRepository(db).listOf(userId)) {
       const { status, items = [] } = await shareCondition(rules, share);
-      owned.push({ share, status, items });
+      const until = share.pass_code_locked_until;
+      owned.push({ share, status, items, passCodesStoppedUntil: until !== null && until > rules.now() ? until : null });
     }
     return owned;
   }
@@ -152,17 +164,19 @@ export function sharesService(deps: { db: Kysely<Database>; files: FilesService;
     };
   }
 
-  /** GET /share/file_info and :batch_file_info: files inside the share; none when one of them is not. */
+  /**
+   * GET /share/file_info and :batch_file_info: files inside the share, each once however often it
+   * was asked for, in the order first asked; none when one of them is not. A fixed few queries
+   * whatever the ids and however deep they lie.
+   */
   async function fileInfo(visit: ShareVisit, fileIds: string[]): Promise<{ status: ShareStatus; files: FileRow[] }> {
     const check = await checkShare(rules, visit);
     if (check.status !== 'OK' || !check.share || !check.items) return { status: check.status, files: [] };
-    const found: FileRow[] = [];
-    for (const id of fileIds) {
-      const file = await insideShare(db, check.share, check.items, id);
-      if (file?.phase !== 'PHASE_TYPE_COMPLETE') return { status: 'NOT_FOUND', files: [] };
-      found.push(file);
-    }
-    return { status: check.status, files: found };
+    const wanted = [...new Set(fileIds)];
+    const inside = await filesInShare(db, check.share, check.items, wanted);
+    const found = wanted.map((id) => inside.get(id));
+    if (found.some((file) => file?.phase !== 'PHASE_TYPE_COMPLETE')) return { status: 'NOT_FOUND', files: [] };
+    return { status: check.status, files: found as FileRow[] };
   }
 
   return { create, listMine, cancel, view, folder, fileInfo };
@@ -172,7 +186,7 @@ export type SharesService = ReturnType<typeof sharesService>;
 
 export function generatePassCode(): string {
   let code = '';
-  for (let i = 0; i < 4; i++) code += PASS_CODE_ALPHABET[randomInt(PASS_CODE_ALPHABET.length)];
+  for (let i = 0; i < GENERATED_PASS_CODE_LENGTH; i++) code += PASS_CODE_ALPHABET[randomInt(PASS_CODE_ALPHABET.length)];
   return code;
 }
 

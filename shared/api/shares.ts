@@ -31,7 +31,7 @@ export const SHARE_PATHS = {
   batchFileInfo: '/drive/v1/share:batch_file_info',
 } as const;
 
-/** A custom passcode: 4 to 10 letters or digits. Generated ones are 4 lowercase letters/digits. */
+/** A custom passcode: 4 to 10 letters or digits. Generated ones are 8 lowercase letters/digits. */
 export const CUSTOM_PASS_CODE_PATTERN = '^[A-Za-z0-9]{4,10}$';
 
 export const CreateShareBody = Type.Object({
@@ -97,6 +97,13 @@ export const ShareSummarySchema = Type.Object({
   restore_count: Int64String,
   view_count: Int64String,
   create_time: Time,
+  /**
+   * When the share last stopped taking passcodes because too many wrong ones were tried on it, from
+   * all addresses together; '' when that never happened.
+   */
+  pass_code_locked_at: Type.String(),
+  /** Until when it takes no passcodes (visitors it let in before keep their way in); '' when it takes them. */
+  pass_code_locked_until: Type.String(),
 });
 export type ShareSummary = Static<typeof ShareSummarySchema>;
 

@@ -112,6 +112,29 @@ export function filesRepository(db: Db) {
         .execute(),
 
     /**
+     * Every row of several trees (each item and everything under it), each row once even where one
+     * tree lies inside another, read in one recursive query.
+     */
+    subtreeRowsOf: (userId: string, rootIds: readonly string[]): Promise<FileRow[]> =>
+      rootIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .withRecursive('tree(id)', (q) =>
+              q
+                .selectFrom('file')
+                .select('id')
+                .where('user_id', '=', userId)
+                .where('id', 'in', rootIds)
+                .union((u) =>
+                  u.selectFrom('tree').crossJoin('file').whereRef('file.parent_id', '=', 'tree.id').select('file.id').where('file.user_id', '=', userId),
+                ),
+            )
+            .selectFrom('tree')
+            .innerJoin('file', 'file.id', 'tree.id')
+            .selectAll('file')
+            .execute(),
+
+    /**
      * The folders from the root down to `id` (included), following parent links: one recursive
      * query, however deep the folder lies (up to 1,000 levels, as deep as a walk is followed).
      */

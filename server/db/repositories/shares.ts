@@ -75,6 +75,10 @@ export function sharesRepository(db: Db) {
     cancel: (userId: string, ids: readonly string[]) =>
       db.updateTable('share').set({ status: 'DELETED' }).where('user_id', '=', userId).where('id', 'in', ids).execute(),
 
+    /** The share takes no passcodes from `at` until `until` (too many wrong ones were tried). */
+    stopPassCodes: (id: string, at: number, until: number) =>
+      db.updateTable('share').set({ pass_code_locked_at: at, pass_code_locked_until: until }).where('id', '=', id).execute(),
+
     countView: (id: string) =>
       db
         .updateTable('share')
