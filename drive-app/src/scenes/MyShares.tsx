@@ -9,6 +9,7 @@ import { FilesEmpty } from '../components/files/FilesEmpty.tsx';
 import { RequireUser } from '../components/RequireUser.tsx';
 import { useSubmission } from '../components/useSubmission.ts';
 import { useT } from '../i18n.ts';
+import { PasscodeGuessing } from '../shares/PasscodeGuessing.tsx';
 
 /** How each state of a share reads in the owner's list. */
 const STATUS_LABELS: Record<ShareStatus, MessageKey> = {
@@ -105,6 +106,7 @@ function MySharesPage() {
                       <span>{t('myShares.created', { date: formatDateTime(share.create_time) })}</span>
                       {share.pass_code && <span>{t('myShares.passcode', { passcode: share.pass_code })}</span>}
                     </span>
+                    <PasscodeGuessing share={share} />
                   </div>
                   {live && (
                     <button
