@@ -77,6 +77,7 @@ import { copyAsTask, emptyTrashAsTask, readMediaAfterUpload, restoreAsTask, task
 import { taskWorker } from './tasks/worker.ts';
 import { VERSION } from './version.ts';
 import { readCampaignCalendar } from './web/campaigns.ts';
+import { serverFaults } from './server-faults.ts';
 import { publicOriginOf } from './web/public-origin.ts';
 import { webRoutes } from './web/routes.ts';
 import { sharePageRenderer } from './web/share-page.ts';
@@ -126,7 +127,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     }
     const status = failure.statusCode ?? 500;
     if (status >= 500) {
-      request.log.error({ err: failure }, 'request failed');
+      faults.report(request, status, failure);
       const name: ApiErrorName = status === 503 ? 'service_unavailable' : 'internal';
       // Never show a server fault's inner message to the caller.
       return reply.status(status).send(errorBody(name, 'Something went wrong on our side. Please try again.'));
@@ -161,6 +162,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   } else {
     app.log.info('metrics are off: set METRICS_TOKEN to serve them at /metrics');
   }
+  const faults = serverFaults(app, metrics);
 
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(errorBody('not_found', `Page not found: ${request.url.split('?')[0]}`));
@@ -261,6 +263,8 @@ export async function buildApp({ config, database, counters = memoryCounterStore
           .split('\n')
           .map((w) => w.trim())
       : [],
+    // The owner hears by mail when a share stops taking passcodes for a while.
+    passCodesStopped: accountMail.sharePassCodesStopped,
   });
   const shares = sharesService({ db: database.db, files, rules });
   const restore = restoreService({ db: database.db, files, rules });
@@ -305,7 +309,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     await worker.stop();
     await offline.close();
   });
-  await app.register(uploadRoutes, { uploads, store, auth });
+  await app.register(uploadRoutes, { uploads, store, auth, faults });
   await app.register(downloadRoutes, { downloads: downloadsService({ db: database.db, blobs, links, standing, shareRules: rules }), blobs, metrics });
   await app.register(thumbnailRoutes, { thumbnails: thumbnailsService({ db: database.db, blobs, links }), derivedDir: blobs.derivedDir });
   // Unfinished uploads older than their expiry go, with their pending files.

@@ -10,15 +10,16 @@ import { ApiErrorSchema } from '#shared/api/resources.ts';
 import { type Authenticator, authOf } from '../auth/authenticate.ts';
 import { ServiceError } from '../errors.ts';
 import { presentFile } from '../presenters/files.ts';
+import type { ServerFaults } from '../server-faults.ts';
 import { ROOT } from '../services/files.ts';
 import type { UploadsService } from '../services/uploads.ts';
 import type { UploadStore } from '../storage/upload-store.ts';
 
-type Options = { uploads: UploadsService; store: UploadStore; auth: Authenticator };
+type Options = { uploads: UploadsService; store: UploadStore; auth: Authenticator; faults: ServerFaults };
 
 const TUS_HEADERS = { 'Tus-Resumable': '1.0.0' };
 
-export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { uploads, store, auth }) => {
+export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { uploads, store, auth, faults }) => {
   // @tus/server is loaded by the first request it answers: its web-request adapter loads all of
   // undici when imported, a tenth of a start that may never see an upload.
   let tus: Promise<import('@tus/server').Server> | undefined;
@@ -29,6 +30,12 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { up
           path: UPLOADS_PATH,
           datastore: store,
           relativeLocation: true,
+          // What @tus/server answers with 500 or more is reported with its cause (server-faults.ts).
+          onResponseError(_request, failure) {
+            const status = isTusError(failure) ? failure.status_code : 500;
+            if (status >= 500) faults.reportFromLibrary(status, causeOf(failure));
+            return undefined;
+          },
           async onUploadFinish(_request, upload) {
             try {
               await uploads.finish(upload.id);
@@ -46,7 +53,8 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { up
 
   const handOverToTus = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
-    return (await tusServer()).handle(request.raw, reply.raw);
+    const server = await tusServer();
+    return faults.handOver(request, reply, '@tus/server', () => server.handle(request.raw, reply.raw));
   };
 
   // Creation, for any tus client: Upload-Length and Upload-Metadata (name, parent_id, filetype).
@@ -129,8 +137,9 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { up
       else reply.header('Upload-Expires', new Date(expires).toUTCString());
       return reply.status(204).header('Upload-Offset', String(reached)).send();
     } catch (failure) {
-      if (isTusError(failure)) return reply.status(failure.status_code).type('text/plain').send(failure.body);
-      throw failure;
+      if (!isTusError(failure)) throw failure;
+      if (failure.status_code >= 500) faults.report(request, failure.status_code, causeOf(failure));
+      return reply.status(failure.status_code).type('text/plain').send(failure.body);
     }
   });
   // Termination: the pending file goes first, so no listing shows it once the answer arrives.
@@ -157,6 +166,9 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { up
 
 const isTusError = (failure: unknown): failure is { status_code: number; body: string } =>
   typeof (failure as { status_code?: unknown })?.status_code === 'number' && typeof (failure as { body?: unknown }).body === 'string';
+
+/** What made a store's tus error: the failure it wraps (upload-store.ts writeFailed), else the error itself. */
+const causeOf = (failure: unknown): unknown => (failure as { cause?: unknown })?.cause ?? failure;
 
 /** tus Upload-Metadata: comma-separated `key base64value` pairs. */
 export function parseUploadMetadata(header: string | string[] | undefined): Record<string, string> {

@@ -20,6 +20,12 @@ export function metricsService({ database }: { database: NuboDatabase }) {
   });
   const uploads = new Counter({ name: 'nubo_uploads_completed_total', help: 'Uploads completed into a drive.', registers });
   const uploadBytes = new Counter({ name: 'nubo_upload_bytes_total', help: 'Bytes of the uploads completed.', registers });
+  const faults = new Counter({
+    name: 'nubo_server_errors_total',
+    help: 'Answers of 500 or more, by route and status: each is in the log with its cause.',
+    labelNames: ['route', 'status'] as const,
+    registers,
+  });
   const downloads = new Counter({ name: 'nubo_downloads_total', help: 'Downloads of files started through their links.', registers });
   const downloadBytes = new Counter({
     name: 'nubo_download_bytes_total',
@@ -56,6 +62,9 @@ export function metricsService({ database }: { database: NuboDatabase }) {
   return {
     requestAnswered(route: string, method: string, status: number, seconds: number) {
       requests.observe({ route, method, status: String(status) }, seconds);
+    },
+    serverFault(route: string, status: number) {
+      faults.inc({ route, status: String(status) });
     },
     uploadCompleted(bytes: number) {
       uploads.inc();

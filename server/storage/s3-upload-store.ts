@@ -23,7 +23,7 @@ import { objectUploadsRepository } from '../db/repositories/object-uploads.ts';
 import type { Database, ObjectUploadTable } from '../db/schema.ts';
 import { noteReceivedBytes } from './received-memory.ts';
 import { objectKeys } from './s3-blob-store.ts';
-import { ExpiringUploadStore, type UploadStore } from './upload-store.ts';
+import { ExpiringUploadStore, type UploadStore, writeFailed } from './upload-store.ts';
 
 const MiB = 1024 * 1024;
 /** S3 allows at most 10,000 parts, each but the last at least 5 MiB. */
@@ -163,7 +163,7 @@ export class ObjectUploadStore extends ExpiringUploadStore implements UploadStor
       return reached;
     } catch (failure) {
       if (failure === ERRORS.ERR_SIZE_EXCEEDED) throw failure;
-      throw ERRORS.FILE_WRITE_ERROR;
+      throw writeFailed(failure);
     }
   }
 

@@ -41,6 +41,14 @@ export interface UploadStore extends DataStore {
 }
 
 /**
+ * tus's answer to bytes that could not be stored (500), carrying why, which the answer itself does
+ * not tell the client but the log must (server-faults.ts).
+ */
+export function writeFailed(cause: unknown): typeof ERRORS.FILE_WRITE_ERROR & { cause: unknown } {
+  return { ...ERRORS.FILE_WRITE_ERROR, cause };
+}
+
+/**
  * How much may wait in memory for the disk. Large enough that the write stream hands the disk a
  * few megabytes at a time (one system call for many network chunks), small enough to stay flat.
  */
@@ -175,7 +183,7 @@ export class LocalUploadStore extends ExpiringUploadStore implements UploadStore
         await pipeline(readable, hashing, file);
       }
     } catch (failure) {
-      throw failure === ERRORS.ERR_SIZE_EXCEEDED ? failure : ERRORS.FILE_WRITE_ERROR;
+      throw failure === ERRORS.ERR_SIZE_EXCEEDED ? failure : writeFailed(failure);
     }
     const written = offset + (current.offset - started);
     this.#hashes.set(id, current);
