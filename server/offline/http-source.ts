@@ -50,7 +50,9 @@ export function httpSource({ guard, stallMs }: HttpSourceOptions) {
     let url = parseHttpUrl(address);
     let verb = method;
     for (let hop = 0; ; hop++) {
-      await guard.check(url);
+      await guard.check(url).catch((failure: unknown) => {
+        throw connectionFailure(failure, url);
+      });
       const response = await send(url, verb, headers, signal);
       const location = response.headers.location;
       if (!REDIRECTS.has(response.statusCode ?? 0) || !location) return { response, url };
@@ -97,7 +99,15 @@ export function httpSource({ guard, stallMs }: HttpSourceOptions) {
   return {
     /** Refuses an address the server must not fetch (url_unsupported, url_not_allowed), before anything is sent. */
     async check(address: string): Promise<void> {
-      await guard.check(parseHttpUrl(address));
+      const url = parseHttpUrl(address);
+      try {
+        await guard.check(url);
+      } catch (failure) {
+        const named = connectionFailure(failure, url);
+        // A name that does not resolve now may later (a resolver's passing failure): the download
+        // tries again, checked as it connects; a name that does not exist is the link's mistake.
+        if (!(named instanceof PassingFailure)) throw named;
+      }
     },
 
     /** What the address holds, without fetching its content. */

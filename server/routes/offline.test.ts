@@ -71,6 +71,17 @@ describe.each(ENGINES)('offline downloads on %s', (engine) => {
     expect((await new TestBrowser(server.url).post('/drive/v1/offline:inspect', { url: file.url })).status).toBe(401);
   });
 
+  it('answers url_unreachable, never a server error, for a link whose host does not resolve', async () => {
+    const { browser } = await signedIn(server);
+    for (const url of ['http://no-such-host.invalid/a', `http://localhost.:${origin.port}/a`]) {
+      const created = await download(browser, url);
+      expect([created.status, created.body.error], url).toEqual([422, 'url_unreachable']);
+      expect(created.body.error_description, url).toMatch(/does not exist/);
+      const inspected = await browser.post('/drive/v1/offline:inspect', { url });
+      expect([inspected.status, inspected.body.error], url).toEqual([422, 'url_unreachable']);
+    }
+  });
+
   it('fetches a link into the chosen folder, complete and with the right SHA-256, and stores content Nubo already holds once', async () => {
     const { browser } = await signedIn(server);
     const folder = (await browser.post('/drive/v1/files', { kind: 'drive#folder', name: 'Inbox' })).body.file;
