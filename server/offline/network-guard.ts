@@ -23,15 +23,19 @@ const NOT_PUBLIC: ReadonlyArray<[string, number, 'ipv4' | 'ipv6']> = [
   ['203.0.113.0', 24, 'ipv4'],
   ['224.0.0.0', 4, 'ipv4'],
   ['240.0.0.0', 4, 'ipv4'],
-  ['::', 128, 'ipv6'],
-  ['::1', 128, 'ipv6'],
-  // NAT64 and 6to4 carry an IPv4 address inside, which may be a private one.
+  // The unspecified address, loopback and the old IPv4-compatible form (::a.b.c.d).
+  ['::', 96, 'ipv6'],
+  // NAT64, 6to4, Teredo and IPv4-translated (::ffff:0:a.b.c.d) carry an IPv4 address inside, which may be a private one.
   ['64:ff9b::', 96, 'ipv6'],
+  ['64:ff9b:1::', 48, 'ipv6'],
   ['2002::', 16, 'ipv6'],
+  ['2001::', 32, 'ipv6'],
+  ['::ffff:0:0:0', 96, 'ipv6'],
   ['100::', 64, 'ipv6'],
   ['2001:db8::', 32, 'ipv6'],
   ['fc00::', 7, 'ipv6'],
   ['fe80::', 10, 'ipv6'],
+  ['fec0::', 10, 'ipv6'],
   ['ff00::', 8, 'ipv6'],
 ];
 
@@ -60,10 +64,23 @@ export function networkGuard({ allow = [], resolve = systemResolve }: { allow?: 
     else allowed.addSubnet(address, Number(prefix), family);
   }
 
+  /**
+   * Whether an address written out may be contacted. Anything else is refused: a name reaches
+   * whatever it resolves to when it is connected to, and the system resolver also reads numbers
+   * spelled in other ways (2130706433, 0x7f.1, 0177.0.0.1, 127.1) as addresses, so a name is only
+   * ever contacted through `check` or `lookup`, which resolve it and judge what it resolves to.
+   */
   function permits(address: string): boolean {
-    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    // An IPv4 range also matches the same addresses written as IPv4-mapped IPv6 (::ffff:a.b.c.d).
-    return allowed.check(address, family) || !notPublic.check(address, family);
+    const literal = address.replace(/^\[(.*)\]$/, '$1');
+    const version = isIP(literal);
+    if (version === 0) return false;
+    const family = version === 6 ? 'ipv6' : 'ipv4';
+    try {
+      // An IPv4 range also matches the same addresses written as IPv4-mapped IPv6 (::ffff:a.b.c.d, ::ffff:7f00:1).
+      return allowed.check(literal, family) || !notPublic.check(literal, family);
+    } catch {
+      return false;
+    }
   }
 
   /** Resolves a host and answers its addresses, refusing it when any of them is not permitted. */

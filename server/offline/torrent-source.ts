@@ -2,12 +2,15 @@
 // install). A magnet link or a .torrent is read and its trackers kept only when the network guard
 // allows their addresses, so a torrent cannot make Nubo call an internal address: a UDP tracker is
 // then reached at the very address checked, an HTTP one through a connector that checks every
-// connection again (a name resolving elsewhere later, a redirect), and peers the guard refuses are
-// never connected to. Web seeds and a magnet's exact source (xs) are not used: webtorrent fetches
-// them with the global fetch, which follows redirects and resolves names where no guard can see. Only the chosen files are fetched,
+// connection again (a name resolving elsewhere later, a redirect). Peers, however they are learned
+// (a magnet's x.pe, trackers, peer exchange, the DHT), are connected to only at an address the guard
+// permits, never by a name, and the DHT sends nothing to a node the guard refuses. Web seeds and a
+// magnet's exact source (xs) are not used: webtorrent fetches them with the global fetch, which
+// follows redirects and resolves names where no guard can see. Only the chosen files are fetched,
 // into the task's work folder; a restarted task verifies the pieces already there and fetches the
 // rest. When the operator has not asked for seeding, a finished torrent leaves the swarm at once.
 import { createHash, type Hash } from 'node:crypto';
+import dgram from 'node:dgram';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { ParsedTorrent } from 'parse-torrent';
@@ -26,6 +29,8 @@ export const TORRENT_FILE_MAX_BYTES = 8 * 1024 * 1024;
 export type TorrentConfig = {
   /** Whether to find peers through the DHT as well as trackers. */
   dht: boolean;
+  /** The DHT nodes to join it through, as host:port (the DHT's own well-known routers when not given). */
+  dhtNodes?: readonly string[];
   /** The port peers (and the DHT) reach this server on; 0 for any free one. */
   port: number;
   /** Whether a finished torrent keeps seeding (until its task is deleted or the server stops). */
@@ -50,15 +55,21 @@ export function torrentSource({ guard, config }: { guard: NetworkGuard; config: 
     store = tellingStore(FSChunkStore);
     const trackerDispatcher = await guardedDispatcher(guard);
     client = new WebTorrentClient({
-      // bittorrent-tracker hands its proxy agents to fetch as the dispatcher of HTTP announces.
-      tracker: { proxyOpts: { httpAgent: trackerDispatcher, httpsAgent: trackerDispatcher } },
-      dht: config.dht,
+      // bittorrent-tracker hands its proxy agents to fetch as the dispatcher of HTTP announces. A UDP
+      // announce copies socksProxy through JSON, which throws (out of any caller's reach) when it is
+      // missing: null copies, and means no proxy.
+      tracker: { proxyOpts: { httpAgent: trackerDispatcher, httpsAgent: trackerDispatcher, socksProxy: null } },
+      // The DHT's one socket, through which every query and answer it sends goes, sends only where the guard permits.
+      dht: config.dht ? { socket: guardedDatagrams(guard), ...(config.dhtNodes ? { bootstrap: [...config.dhtNodes] } : {}) } : false,
       lsd: false,
       natUpnp: false,
       natPmp: false,
       torrentPort: config.port,
       ...(config.dht ? { dhtPort: config.port } : {}),
     });
+    // Every peer address, whatever told of it, is looked at here before it is connected to. A peer given
+    // by a name (x.pe=localhost:6379, a tracker's peer list) is refused with the private addresses:
+    // webtorrent would resolve it as it connects, out of the guard's sight, and swarms hand out addresses.
     client.blocked = { contains: (host) => !guard.permits(host) };
     client.on('error', () => {});
     return client;
@@ -347,6 +358,27 @@ async function guardedDispatcher(guard: NetworkGuard) {
       connect(options, callback);
     },
   });
+}
+
+/**
+ * The DHT's UDP socket, sending only to addresses the guard permits. The DHT learns nodes from
+ * other nodes' answers and from peers (their PORT message), any of which may name an address inside
+ * the server's network; every query, answer and error it sends leaves through this socket, so this
+ * is where each datagram's address is checked. A query to a refused node goes unanswered, as one to a
+ * node that is gone does, and the DHT forgets it.
+ */
+export function guardedDatagrams(guard: NetworkGuard): dgram.Socket {
+  const socket = dgram.createSocket('udp4');
+  const send = socket.send.bind(socket) as (...args: unknown[]) => void;
+  socket.send = ((...args: unknown[]) => {
+    // send(bytes, [offset, length,] port, address, [callback]): the address comes after the port.
+    const address = args[typeof args[2] === 'number' ? 4 : 2];
+    if (typeof address === 'string' && guard.permits(address)) return send(...args);
+    // No address is refused too: the socket would send to its own machine.
+    const callback = args.at(-1);
+    if (typeof callback === 'function') process.nextTick(callback, notAllowed(typeof address === 'string' ? address : 'localhost'));
+  }) as typeof socket.send;
+  return socket;
 }
 
 /** Each file's folders below the torrent's own folder (a single-file torrent has none) and its name. */
