@@ -77,6 +77,7 @@ import { copyAsTask, emptyTrashAsTask, readMediaAfterUpload, restoreAsTask, task
 import { taskWorker } from './tasks/worker.ts';
 import { VERSION } from './version.ts';
 import { readCampaignCalendar } from './web/campaigns.ts';
+import { refuseUnusableValues } from './request-values.ts';
 import { serverFaults } from './server-faults.ts';
 import { publicOriginOf } from './web/public-origin.ts';
 import { webRoutes } from './web/routes.ts';
@@ -151,6 +152,8 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(everyAnswer);
   });
+  // After each route's schema: values no route can use are the asker's named mistake (request-values.ts).
+  app.addHook('preHandler', refuseUnusableValues);
 
   // The operator's figures, when METRICS_TOKEN asks for them (prom-client is not loaded otherwise).
   const metrics = config.metricsToken ? (await import('./services/metrics.ts')).metricsService({ database }) : undefined;
