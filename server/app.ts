@@ -82,6 +82,7 @@ import { serverFaults } from './server-faults.ts';
 import { publicOriginOf } from './web/public-origin.ts';
 import { webRoutes } from './web/routes.ts';
 import { sharePageRenderer } from './web/share-page.ts';
+import { blobStoreOrigins } from './web/store-origins.ts';
 
 export type AppDependencies = {
   config: Config;
@@ -334,6 +335,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     origin,
     campaigns,
     renderSharePage,
+    storeOrigins: blobStoreOrigins(config.blobStore),
   });
   return app;
 }

@@ -19,19 +19,47 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+/** What a page may be framed by and load from besides its own origin. */
+export type PageSources = {
+  /** Who may frame the page: 'self' and the host pages the operator names (EMBED_ORIGINS). */
+  frameAncestors: readonly string[];
+  /**
+   * The object store's origins when file bytes come straight from it (an S3 store's presigned
+   * addresses): previews, thumbnails and downloads are sent there.
+   */
+  storeOrigins?: readonly string[];
+  /** Whom else the page's scripts may connect to (the drive app's sign-in hands the desktop client its code on loopback). */
+  connectTo?: readonly string[];
+};
+
 /**
- * The policy of a page whose inline scripts are allowed by `sources` ('nonce-…' or 'sha256-…'):
- * no plug-ins, no <base> to move relative scripts elsewhere, and framed only by `frameAncestors`.
- * Styles, pictures and media are left open: the shield is against scripts, and a file shown from
- * an S3 store comes from that store's origin.
+ * The policy of a page whose inline scripts are allowed by `scripts` ('nonce-…' or 'sha256-…').
+ * Nothing is allowed unless named: scripts, workers (PDF.js), fetches, pictures, media and fonts
+ * from our own origin (and the object store's, for files), pictures and fonts the build inlined
+ * as data: addresses; styles also inline (the site's pages carry <style> and highlighted code's
+ * style attributes; without a script, and with pictures kept to these origins, a style cannot send
+ * anything elsewhere). No plug-ins, no <base> to move relative scripts elsewhere, forms sent only
+ * to Nubo, and framed only by `frameAncestors`.
  */
-export function pagePolicy(sources: readonly string[], frameAncestors: readonly string[]): string {
+export function pagePolicy(scripts: readonly string[], { frameAncestors, storeOrigins = [], connectTo = [] }: PageSources): string {
+  const store = storeOrigins.join(' ');
   return [
-    `script-src 'self' ${sources.map((source) => `'${source}'`).join(' ')}`.trimEnd(),
+    "default-src 'none'",
+    `script-src 'self' ${scripts.map((source) => `'${source}'`).join(' ')}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: ${store}`,
+    "font-src 'self' data:",
+    `media-src 'self' ${store}`,
+    `connect-src 'self' ${[...storeOrigins, ...connectTo].join(' ')}`,
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "form-action 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     `frame-ancestors ${frameAncestors.join(' ')}`,
-  ].join('; ');
+  ]
+    .map((directive) => directive.trimEnd())
+    .join('; ');
 }
 
 /** A nonce for one answer: 128 random bits, as the CSP specification asks. */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inlineScriptHashes } from '#shared/content-security.ts';
 import { LOCALES } from '#shared/i18n/locales.ts';
 import { REQUESTED_PATH_MARKER } from '#shared/not-found.ts';
+import { loadConfig } from '../config.ts';
 import { startTestServer, type TestServer } from '../testing/harness.ts';
 import { writeSiteIndex } from './site-index.ts';
 
@@ -74,6 +75,12 @@ function nonceOf(response: Response): string {
   return nonce;
 }
 
+/** A page's content security policy, by directive. */
+function directivesOf(response: Response): Record<string, string> {
+  const policy = response.headers.get('content-security-policy') ?? '';
+  return Object.fromEntries(policy.split('; ').map((directive) => [directive.split(' ')[0]!, directive.split(' ').slice(1).join(' ')]));
+}
+
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers, redirect: 'manual' });
 
 describe('web routes', () => {
@@ -115,9 +122,7 @@ describe('web routes', () => {
       expect(response.headers.get('cache-control')).toBe('no-cache');
       // Framed only by Nubo itself unless EMBED_ORIGINS names host pages.
       const nonce = nonceOf(response);
-      expect(response.headers.get('content-security-policy')).toBe(
-        `script-src 'self' 'nonce-${nonce}'; object-src 'none'; base-uri 'none'; frame-ancestors 'self'`,
-      );
+      expect(directivesOf(response)['script-src']).toBe(`'self' 'nonce-${nonce}'`);
       expect(await response.text()).toBe(`<div id="root"></div><script nonce="${nonce}">boot()</script>`);
     }
   });
@@ -153,13 +158,58 @@ describe('web routes', () => {
     expect(nonces.size).toBe(3);
     for (const path of ['/faq', '/no-such-page']) {
       const response = await get(path);
-      expect(response.headers.get('content-security-policy')).toBe(
-        `script-src 'self' ${[...inlineScriptHashes(`<script>${THEME_SCRIPT}</script><script>${ISLAND_SCRIPT}</script>`)]
+      expect(directivesOf(response)['script-src']).toBe(
+        `'self' ${[...inlineScriptHashes(`<script>${THEME_SCRIPT}</script><script>${ISLAND_SCRIPT}</script>`)]
           .sort()
           .map((hash) => `'${hash}'`)
-          .join(' ')}; object-src 'none'; base-uri 'none'; frame-ancestors 'self'`,
+          .join(' ')}`,
       );
       await response.arrayBuffer();
+    }
+  });
+
+  it('allows each kind of content only from where a page of Nubo needs it, nothing else by default', async () => {
+    // The drive app's sign-in page hands the desktop client its code on a loopback port.
+    const connections: Record<string, string> = { '/drive/all': "'self' http://127.0.0.1:*", '/auth': "'self' http://127.0.0.1:*", '/s/abc': "'self'" };
+    for (const path of ['/drive/all', '/auth', '/s/abc', '/faq', '/no-such-page', '/help-center/no-such-article']) {
+      const response = await get(path);
+      const { 'script-src': scripts, ...rest } = directivesOf(response);
+      expect(scripts, path).toMatch(/^'self'( '(nonce|sha256)-[^']+')+$/);
+      expect(rest, path).toEqual({
+        'default-src': "'none'",
+        'style-src': "'self' 'unsafe-inline'",
+        'img-src': "'self' data:",
+        'font-src': "'self' data:",
+        'media-src': "'self'",
+        'connect-src': connections[path] ?? "'self'",
+        'worker-src': "'self'",
+        'manifest-src': "'self'",
+        'form-action': "'self'",
+        'object-src': "'none'",
+        'base-uri': "'none'",
+        'frame-ancestors': "'self'",
+      });
+      await response.arrayBuffer();
+    }
+  });
+
+  it("lets pages fetch, show and play files from an S3 store's origins, where its presigned addresses lead", async () => {
+    const blobStore = loadConfig({ BLOB_STORE: 's3://nubo-files/drive?endpoint=https://store.example.org:9000&path_style=false' }).blobStore;
+    const withStore = await startTestServer('sqlite', { distDir, blobStore });
+    try {
+      for (const path of ['/drive/all', '/faq']) {
+        const response = await fetch(`${withStore.url}${path}`);
+        const store = 'https://store.example.org:9000 https://nubo-files.store.example.org:9000';
+        expect(directivesOf(response)).toMatchObject({
+          'default-src': "'none'",
+          'img-src': `'self' data: ${store}`,
+          'media-src': `'self' ${store}`,
+          'connect-src': path === '/faq' ? `'self' ${store}` : `'self' ${store} http://127.0.0.1:*`,
+        });
+        await response.arrayBuffer();
+      }
+    } finally {
+      await withStore.dispose();
     }
   });
 

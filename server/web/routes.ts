@@ -7,8 +7,9 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { DESKTOP_CLIENT_SOURCE } from '#shared/accounts/clients.ts';
 import type { CampaignCalendar } from '#shared/campaigns.ts';
-import { newNonce, pagePolicy, withNonce } from '#shared/content-security.ts';
+import { newNonce, type PageSources, pagePolicy, withNonce } from '#shared/content-security.ts';
 import { COOKIES, serializeCookie } from '#shared/cookies.ts';
 import type { Locale } from '#shared/i18n/locales.ts';
 import { REQUESTED_PATH_MARKER } from '#shared/not-found.ts';
@@ -37,17 +38,21 @@ type WebOptions = {
   campaigns: CampaignCalendar;
   /** Renders the share page on the server; without it the page's script renders it. */
   renderSharePage?: SharePageRenderer;
+  /** Where file bytes come from besides Nubo (an S3 store's presigned addresses): pages may load them. */
+  storeOrigins?: readonly string[];
 };
 
 export const webRoutes: FastifyPluginAsync<WebOptions> = async (
   app,
-  { distDir, secureCookies, embedOrigins, origin, campaigns: calendar, renderSharePage },
+  { distDir, secureCookies, embedOrigins, origin, campaigns: calendar, renderSharePage, storeOrigins = [] },
 ) => {
   // Pages may be framed only by Nubo itself and the host pages the operator names (EMBED_ORIGINS).
-  const frameAncestors = ["'self'", ...embedOrigins];
+  const sources: PageSources = { frameAncestors: ["'self'", ...embedOrigins], storeOrigins };
+  // The drive app's sign-in page hands the desktop client its code on a loopback port.
+  const appSources: PageSources = { ...sources, connectTo: [DESKTOP_CLIENT_SOURCE] };
   const index = readSiteIndex(distDir);
   // The site's pages are files: their inline scripts are allowed by the hashes the build took.
-  const sitePolicy = pagePolicy(index.inlineScripts, frameAncestors);
+  const sitePolicy = pagePolicy(index.inlineScripts, sources);
   const siteRedirects = readSiteRedirects(index.siteDir);
   const campaigns = campaignGuard(calendar);
   if (!index.hasApp && index.pages.size === 0) app.log.warn({ distDir }, 'no built site or drive app found; run the build');
@@ -136,7 +141,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
         for (const line of rendered.setCookies) reply.header('Set-Cookie', line);
         // The same page goes to every visitor who may see the same: its scripts are allowed by
         // their hashes (a nonce would make each answer new, to be compressed anew).
-        reply.header('Content-Security-Policy', pagePolicy(rendered.inlineScripts, frameAncestors)).header('Content-Language', answer.locale);
+        reply.header('Content-Security-Policy', pagePolicy(rendered.inlineScripts, sources)).header('Content-Language', answer.locale);
         // The page holds this visitor's view of the share (their passcode token's, their network's).
         reply.header('Cache-Control', 'no-store').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
         const encoding = pageEncodings.negotiate(request.headers['accept-encoding'] ?? '');
@@ -182,7 +187,7 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
   function sendAppPage(reply: FastifyReply, file: AppShell) {
     const shell = appShell(file);
     const nonce = newNonce();
-    reply.header('Content-Security-Policy', pagePolicy([`nonce-${nonce}`], frameAncestors));
+    reply.header('Content-Security-Policy', pagePolicy([`nonce-${nonce}`], file === 'index.html' ? appSources : sources));
     // The shell must always be fresh so a new deploy's hashed assets are picked up.
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(withNonce(shell, nonce));
   }

@@ -6,10 +6,16 @@ export const CLIENT_IDS = { web: 'nubo-web', extension: 'nubo-extension', deskto
 /** The scope the extension and desktop client ask for (SPEC §7.6). */
 export const CLIENT_SCOPE = 'user pan offline';
 
+/** The desktop client's loopback address, on a port of its own choosing. */
+const DESKTOP_CLIENT_HOST = 'http://127.0.0.1';
+
 /** Where the desktop client listens for the code (SPEC §2.6, §7.5): a loopback port. */
 export function desktopRedirectUri(port: number): string {
-  return `http://127.0.0.1:${port}/windows/client-auth-code`;
+  return `${DESKTOP_CLIENT_HOST}:${port}/windows/client-auth-code`;
 }
+
+/** What the sign-in page may connect to to hand the desktop client its code, as a content security policy source. */
+export const DESKTOP_CLIENT_SOURCE = `${DESKTOP_CLIENT_HOST}:*`;
 
 /** The `port` entry parameter is hexadecimal (SPEC §2.6). */
 export function parseDesktopPort(hex: string | null | undefined): number | undefined {
