@@ -54,6 +54,7 @@ import { compensationService } from './services/compensation.ts';
 import { downloadsService } from './services/downloads.ts';
 import { filesService } from './services/files.ts';
 import { everyHour } from './services/hourly.ts';
+import { housekeepingService } from './services/housekeeping.ts';
 import { invitationsService } from './services/invitations.ts';
 import { mailService } from './services/mail.ts';
 import { loadMessages, translatorsOf } from './services/messages.ts';
@@ -217,7 +218,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   app.addHook('onClose', closeBlobStorage);
   await app.register(healthRoutes, { database, blobs });
   const standing = standingRules(config.plans);
-  const files = filesService({ db: database.db, blobs, uploads: store, standing });
+  const files = filesService({ db: database.db, blobs, uploads: store, standing, recentDays: config.recentEventsDays });
   const tasks = tasksService({
     db: database.db,
     // The offline service is built below; a task is only ever discarded once the server runs.
@@ -319,6 +320,10 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   // Unfinished uploads older than their expiry go, with their pending files.
   const stopSweeping = everyHour(() => uploads.expire(UPLOAD_EXPIRY_MS), app.log);
   app.addHook('onClose', async () => stopSweeping());
+  // What is kept only for a while goes (README: What Nubo keeps, and for how long).
+  const housekeeping = housekeepingService({ db: database.db, files, tasks, offline, derivedDir: blobs.derivedDir });
+  const stopHousekeeping = everyHour(() => housekeeping.sweep(), app.log);
+  app.addHook('onClose', async () => stopHousekeeping());
   app.addHook('onClose', () => counters.close());
   const renderSharePage = sharePageRenderer({
     distDir: config.distDir,

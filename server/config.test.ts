@@ -96,6 +96,13 @@ describe('loadConfig', () => {
     for (const wrong of ['0', '-3', 'many', '2.5']) expect(() => loadConfig({ SIGN_UPS_PER_ADDRESS: wrong })).toThrow(/SIGN_UPS_PER_ADDRESS/);
   });
 
+  it('lets the Recent list reach back 90 days unless RECENT_EVENTS_DAYS says otherwise, and stops on anything but 1 to 3650 days', () => {
+    expect(loadConfig({}).recentEventsDays).toBe(90);
+    expect(loadConfig({ RECENT_EVENTS_DAYS: '30' }).recentEventsDays).toBe(30);
+    expect(loadConfig({ RECENT_EVENTS_DAYS: '3650' }).recentEventsDays).toBe(3650);
+    for (const wrong of ['0', '-3', 'ninety', '2.5', '3651']) expect(() => loadConfig({ RECENT_EVENTS_DAYS: wrong })).toThrow(/RECENT_EVENTS_DAYS/);
+  });
+
   it('reads moderators from ADMIN_EMAILS, trimmed and lower-cased', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' Ann@Example.org, bo@example.org ,' }).adminEmails).toEqual(['ann@example.org', 'bo@example.org']);
     expect(loadConfig({}).adminEmails).toEqual([]);

@@ -47,6 +47,8 @@ export type Config = {
   adminEmails: string[];
   /** Days an account an operator deleted is kept (and can be restored) before its files and address go. */
   accountDeletionGraceDays: number;
+  /** Days the Recent list reaches back; older events are deleted by the hourly housekeeping. */
+  recentEventsDays: number;
   /** A file of words (one a line) that a share's title or names must not contain; none when unset. */
   sensitiveWordsFile: string | undefined;
   /** Host pages allowed to frame the drive app (embedded mode, SPEC §2.7), as origins; none when unset. */
@@ -123,6 +125,9 @@ export type OfflineConfig = {
 /** Accounts one address may create in an hour, unless SIGN_UPS_PER_ADDRESS says otherwise. */
 export const SIGN_UPS_PER_ADDRESS = 20;
 
+/** Days the Recent list reaches back, unless RECENT_EVENTS_DAYS says otherwise. */
+export const RECENT_EVENTS_DAYS = 90;
+
 export class ConfigError extends Error {
   constructor(message: string) {
     super(message);
@@ -167,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     taskConcurrency: parseWhole('TASK_CONCURRENCY', env.TASK_CONCURRENCY, 4, 1),
     taskLeaseSeconds: parseWhole('TASK_LEASE_SECONDS', env.TASK_LEASE_SECONDS, 30, 1),
     accountDeletionGraceDays: parseWhole('ACCOUNT_DELETION_GRACE_DAYS', env.ACCOUNT_DELETION_GRACE_DAYS, 30, 0),
+    recentEventsDays: parseRecentEventsDays(env.RECENT_EVENTS_DAYS),
     debugConsole: parseOnOff('DEBUG_CONSOLE', env.DEBUG_CONSOLE, false),
     clientConfig: parseClientConfig(path.resolve(env.CLIENT_CONFIG_FILE ?? path.join(ROOT, 'content', 'client-config.json'))),
   };
@@ -243,6 +249,13 @@ function parseEmbedOrigins(raw: string | undefined): string[] {
     origins.push(origin);
   }
   return origins;
+}
+
+/** Up to ten years: the Recent list is a look back at what happened lately, not an archive. */
+function parseRecentEventsDays(raw: string | undefined): number {
+  const days = parseWhole('RECENT_EVENTS_DAYS', raw, RECENT_EVENTS_DAYS, 1);
+  if (days > 3650) throw new ConfigError(`RECENT_EVENTS_DAYS must be at most 3650 (ten years), not "${raw}"`);
+  return days;
 }
 
 function parseWhole(name: string, raw: string | undefined, fallback: number, min: number): number {

@@ -106,6 +106,7 @@ export function presentSettings(config: Config, version: string) {
     ['LOG_LEVEL', config.logLevel],
     ['ADMIN_EMAILS', config.adminEmails.join(', ')],
     ['ACCOUNT_DELETION_GRACE_DAYS', config.accountDeletionGraceDays],
+    ['RECENT_EVENTS_DAYS', config.recentEventsDays],
     ['TRUSTED_PROXIES', config.trustedProxies.join(', ')],
     ['BLOCKED_NETWORKS', config.blockedNetworks.join(', ')],
     ['EMBED_ORIGINS', config.embedOrigins.join(', ')],

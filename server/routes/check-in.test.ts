@@ -76,6 +76,25 @@ describe.each(ENGINES)('check-in on %s', (engine) => {
       await drop();
     }
   });
+
+  it('keeps only the days a streak reads: a check-in forgets the days before yesterday', async () => {
+    const { database, drop } = await databaseWithUser(engine);
+    try {
+      const first = Date.parse('2026-12-01T12:00:00Z');
+      let clock = first;
+      const checkIn = checkInService({ db: database.db, rewards: PLANS.checkIn, now: () => clock });
+      for (let day = 0; day < 4; day += 1) {
+        clock = first + day * DAY_MS;
+        await checkIn.checkIn('u1');
+      }
+      const days = await database.db.selectFrom('check_in').select('day').where('user_id', '=', 'u1').orderBy('day').execute();
+      expect(days.map((row) => row.day * DAY_MS)).toEqual([Date.parse('2026-12-03T00:00:00Z'), Date.parse('2026-12-04T00:00:00Z')]);
+      clock += DAY_MS;
+      expect((await checkIn.checkIn('u1')).streak).toBe(5);
+    } finally {
+      await drop();
+    }
+  });
 });
 
 describe('check-in on a server that gives nothing for it', () => {

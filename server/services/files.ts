@@ -24,9 +24,19 @@ export function filesService(deps: {
   uploads?: Pick<UploadStore, 'remove' | 'forget'>;
   standing: StandingRules;
   now?: () => number;
+  /** How far back the recent list reaches, in days (RECENT_EVENTS_DAYS); 90 unless given. */
+  recentDays?: number;
 }) {
   const context = { db: deps.db, blobs: deps.blobs, uploads: deps.uploads, standing: deps.standing, now: deps.now ?? Date.now };
-  return { ...listing(context), ...folders(context), ...treeCopy(context), ...trash(context), ...recent(context), ...media(context), ...fetched(context) };
+  return {
+    ...listing(context),
+    ...folders(context),
+    ...treeCopy(context),
+    ...trash(context),
+    ...recent(context, deps.recentDays),
+    ...media(context),
+    ...fetched(context),
+  };
 }
 
 export type FilesService = ReturnType<typeof filesService>;

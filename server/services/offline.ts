@@ -222,7 +222,7 @@ export function offlineService(deps: {
     }
     const parsed = await parsedTorrent(source);
     // A magnet's file list comes from peers, into a folder of its own that goes afterwards.
-    const scratch = path.join(blobs.stagingDir, `inspect-${randomUUID()}`);
+    const scratch = path.join(blobs.stagingDir, `${INSPECT_PREFIX}${randomUUID()}`);
     try {
       const { name, files: entries } = await torrents.inspect(parsed, scratch, signal);
       return {
@@ -317,6 +317,29 @@ export function offlineService(deps: {
       for (const name of names) if (!live.has(name)) await remove(name);
     },
 
+    /**
+     * Every hour: removes the work folders of tasks that are gone (deleted while another server
+     * copy ran them, where each copy has a folder of its own). Finished torrents' folders are left
+     * to the sweep at start, and so is everything when torrents go on seeding: a deleted task's
+     * torrent may still be seeding here from its folder until the server stops. A link being
+     * inspected has a folder of its own for as long as that lasts.
+     */
+    async sweepGoneWork(): Promise<number> {
+      if (config.seed) return 0;
+      const names = (await fs.readdir(blobs.stagingDir).catch(() => [] as string[])).filter((name) => !name.startsWith(INSPECT_PREFIX));
+      let removed = 0;
+      for (let at = 0; at < names.length; at += SWEEP_CHUNK) {
+        const chunk = names.slice(at, at + SWEEP_CHUNK);
+        const existing = new Set(await tasks.existingIds(chunk));
+        for (const name of chunk) {
+          if (existing.has(name)) continue;
+          await remove(name);
+          removed += 1;
+        }
+      }
+      return removed;
+    },
+
     async close() {
       await torrents.close();
       await http.close?.();
@@ -327,6 +350,11 @@ export function offlineService(deps: {
 export type OfflineService = ReturnType<typeof offlineService>;
 
 /** Offline downloads per user: at once (waiting, running or paused) and started in a day. */
+
+/** A magnet link's file list is fetched into a folder named so, which goes when the inspection ends. */
+const INSPECT_PREFIX = 'inspect-';
+/** Work folders looked up in one query by the hourly sweep. */
+const SWEEP_CHUNK = 500;
 
 /** Where a download's bytes are kept until they become blobs: a folder of the task's own. */
 function workFolderOf(blobs: BlobStore, taskId: string): string {

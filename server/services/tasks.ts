@@ -12,6 +12,7 @@ import { ServiceError } from '../errors.ts';
 import { conditionsOf, filterNotUnderstood } from '../filters.ts';
 import { newId } from '../ids.ts';
 import { readPageToken, writePageToken } from '../pagination.ts';
+import { deleteInBatches } from './hourly.ts';
 
 export type { TaskRow };
 
@@ -275,6 +276,27 @@ export function tasksService(deps: {
     },
 
     idsOfType: (type: TaskType, phases: readonly string[]) => tasks.idsOfType(type, phases),
+
+    /** Which of these ids are still tasks, for sweeping what belongs to tasks that are gone. */
+    existingIds: (ids: readonly string[]) => tasks.existingIds(ids),
+
+    /**
+     * Deletes the tasks that finished (done or failed) before `before`, with what they left behind
+     * (a seeding torrent leaves its swarm); the files they made stay in the drive. Answers how many.
+     */
+    async pruneFinished(before: number): Promise<number> {
+      return deleteInBatches(async (batch) => {
+        const finished = await tasks.finishedBefore(before, batch);
+        const removed = new Set(
+          await tasks.removeFinished(
+            finished.map((task) => task.id),
+            before,
+          ),
+        );
+        for (const task of finished) if (removed.has(task.id)) await deps.discardWork?.(task);
+        return removed.size;
+      });
+    },
 
     heartbeatMs,
   };

@@ -220,9 +220,10 @@ export function uploadsService(deps: {
 
     cancelled,
 
-    /** Drops uploads past their expiry and their pending files. */
+    /** Drops uploads past their expiry and their pending files, and bytes no upload owns any more (an hour after they were last written). */
     async expire(olderThanMs: number) {
       await store.deleteExpired().catch(() => 0);
+      await store.sweepStrays(now() - STRAY_AGE_MS);
       for (const id of await repo.stalePending(now() - olderThanMs)) {
         await store.remove(id).catch(() => {});
         await cancelled(id);
@@ -242,6 +243,9 @@ function proofRange(size: number): { offset: number; length: number } {
   const length = Math.min(PROOF_LENGTH, size);
   return { offset: randomInt(0, size - length + 1), length };
 }
+
+/** Bytes in the uploads folder that no upload owns are left this long after their last write: an upload being made may not be recorded yet. */
+const STRAY_AGE_MS = 60 * 60_000;
 
 /** Unfinished uploads are kept this long (tus expiration). */
 export const UPLOAD_EXPIRY_MS = 7 * 24 * 60 * 60_000;

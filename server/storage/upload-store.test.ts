@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -34,5 +34,25 @@ describe.each(ENGINES)('the local upload store on %s', (engine) => {
     expect(existsSync(path.join(folder, 'old-upload'))).toBe(false);
     await expect(store.getUpload('old-upload')).rejects.toMatchObject({ status_code: 404 });
     expect((await store.getUpload('new-upload')).offset).toBe(0);
+  });
+
+  it('sweeps bytes no upload owns once untouched for a while, and keeps uploads under way and bytes just written', async () => {
+    const { database, drop: dropDatabase } = await migratedDatabase(engine);
+    drop = dropDatabase;
+    folder = mkdtempSync(path.join(os.tmpdir(), 'nubo-uploads-'));
+    disk = diskThread();
+    const store = new LocalUploadStore({ directory: folder, db: database.db, disk, expirationPeriodInMilliseconds: 60_000 });
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+
+    await store.create(new Upload({ id: 'under-way', size: 10, offset: 0 }));
+    await store.write(Readable.from([Buffer.from('hello')]), 'under-way', 0);
+    // Bytes whose upload was removed while a PATCH was opening its file, an hour ago and just now.
+    for (const stray of ['stray-old', 'stray-new']) writeFileSync(path.join(folder, stray), 'lost');
+    for (const name of ['under-way', 'stray-old']) utimesSync(path.join(folder, name), hourAgo, hourAgo);
+
+    expect(await store.sweepStrays(Date.now() - 30 * 60_000)).toBe(1);
+    expect(existsSync(path.join(folder, 'stray-old'))).toBe(false);
+    expect(existsSync(path.join(folder, 'stray-new'))).toBe(true);
+    expect((await store.getUpload('under-way')).offset).toBe(5);
   });
 });

@@ -38,6 +38,8 @@ export interface UploadStore extends DataStore {
   forget(id: string): void;
   /** Once the upload's bytes are a blob, drops the upload's own bookkeeping. */
   release(id: string): Promise<void>;
+  /** Removes stored bytes that no upload owns any more, untouched since `before`; answers how many. */
+  sweepStrays(before: number): Promise<number>;
 }
 
 /**
@@ -86,6 +88,9 @@ export abstract class ExpiringUploadStore extends DataStore {
 }
 
 type HashState = { hash: Hash; offset: number };
+
+/** Files of the uploads folder looked up in one query when strays are swept. */
+const STRAYS_CHUNK = 500;
 
 export class LocalUploadStore extends ExpiringUploadStore implements UploadStore {
   readonly #directory: string;
@@ -218,6 +223,31 @@ export class LocalUploadStore extends ExpiringUploadStore implements UploadStore
 
   async release(id: string): Promise<void> {
     await this.#uploads.delete(id);
+  }
+
+  /**
+   * Bytes whose upload is gone: a PATCH that opened its file just as its upload was removed (it
+   * expired, or its file was deleted), or a server stopped between making an empty upload's file
+   * and recording the upload. Nothing would ever remove them; this does, once they are untouched
+   * since `before`, so a file just made for an upload being recorded is left alone.
+   */
+  async sweepStrays(before: number): Promise<number> {
+    // Info files of an earlier layout are taken over at start (adoptInfoFiles), not swept.
+    const names = (await readdir(this.#directory)).filter((name) => !name.endsWith('.json'));
+    let removed = 0;
+    for (let at = 0; at < names.length; at += STRAYS_CHUNK) {
+      const chunk = names.slice(at, at + STRAYS_CHUNK);
+      const owned = new Set(await this.#uploads.existingIds(chunk));
+      for (const name of chunk) {
+        if (owned.has(name)) continue;
+        const file = this.#pathOf(name);
+        const found = await stat(file).catch(() => undefined);
+        if (!found?.isFile() || found.mtimeMs >= before) continue;
+        await unlinkIfPresent(file);
+        removed += 1;
+      }
+    }
+    return removed;
   }
 
   /**

@@ -170,6 +170,10 @@ export const EventSchema = Type.Object({
 });
 export type DriveEvent = Static<typeof EventSchema>;
 
+/**
+ * The recent list, newest first: what happened in the server's last RECENT_EVENTS_DAYS days (90
+ * unless its operator says otherwise), at most the newest 5,000 events; older ones are deleted.
+ */
 export const EventListSchema = Type.Object({ events: Type.Array(EventSchema), next_page_token: Type.String() });
 export type EventList = Static<typeof EventListSchema>;
 

@@ -28,6 +28,7 @@ import { localUploads } from './0025_local_uploads.ts';
 import { shareItemOrder } from './0026_share_item_order.ts';
 import { storageReservations } from './0027_storage_reservations.ts';
 import { sharePasscodeLocks } from './0028_share_passcode_locks.ts';
+import { retention } from './0029_retention.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -58,4 +59,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0026_share_item_order': shareItemOrder,
   '0027_storage_reservations': storageReservations,
   '0028_share_passcode_locks': sharePasscodeLocks,
+  '0029_retention': retention,
 };

@@ -31,5 +31,12 @@ export function accountTokensRepository(db: Db) {
     /** Ends the user's other unused links of `purpose`: only the latest mail's link works. */
     retireUnused: (userId: string, purpose: AccountTokenRow['purpose'], at: number) =>
       db.updateTable('account_token').set({ used_at: at }).where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute(),
+
+    /** Deletes up to `batch` links that expired before `before`, used or not; answers how many. */
+    async deleteExpiredBefore(before: number, batch: number): Promise<number> {
+      const expired = db.selectFrom('account_token').select('token_hash').where('expires_at', '<', before).orderBy('expires_at').limit(batch);
+      const { numDeletedRows } = await db.deleteFrom('account_token').where('token_hash', 'in', expired).executeTakeFirst();
+      return Number(numDeletedRows);
+    },
   };
 }

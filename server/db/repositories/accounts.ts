@@ -107,5 +107,12 @@ export function accountsRepository(db: Db) {
     linkAuthCodeSession: (codeHash: string, sessionId: string) =>
       db.updateTable('auth_code').set({ session_id: sessionId }).where('code_hash', '=', codeHash).execute(),
     deleteExpiredAuthCodes: (before: number) => db.deleteFrom('auth_code').where('expires_at', '<', before).execute(),
+
+    /** Deletes up to `batch` sessions that could last be renewed before `before` (revoked or not); answers how many. */
+    async deleteSessionsRenewableBefore(before: number, batch: number): Promise<number> {
+      const ended = db.selectFrom('session').select('id').where('refresh_expires_at', '<', before).orderBy('refresh_expires_at').limit(batch);
+      const { numDeletedRows } = await db.deleteFrom('session').where('id', 'in', ended).executeTakeFirst();
+      return Number(numDeletedRows);
+    },
   };
 }

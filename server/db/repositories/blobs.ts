@@ -25,6 +25,10 @@ export function blobsRepository(db: Db) {
       return row ? Number(row.size) : undefined;
     },
 
+    /** Which of these contents are stored. */
+    recordedAmong: async (hashes: readonly string[]) =>
+      hashes.length === 0 ? [] : (await db.selectFrom('blob').select('hash').where('hash', 'in', hashes).execute()).map((row) => row.hash),
+
     isRecorded: async (hash: string) => !!(await db.selectFrom('blob').select('hash').where('hash', '=', hash).executeTakeFirst()),
 
     /**

@@ -10,6 +10,9 @@ export function localUploadsRepository(db: Db) {
     insert: (row: LocalUploadTable) => db.insertInto('local_upload').values(row).execute(),
     find: (id: string) => db.selectFrom('local_upload').selectAll().where('id', '=', id).executeTakeFirst(),
     delete: (id: string) => db.deleteFrom('local_upload').where('id', '=', id).execute(),
+    /** Which of these ids are uploads under way. */
+    existingIds: async (ids: readonly string[]) =>
+      ids.length === 0 ? [] : (await db.selectFrom('local_upload').select('id').where('id', 'in', ids).execute()).map((r) => r.id),
     /** Uploads created before `before`, finished or not (a finished one is gone from here). */
     createdBefore: async (before: number) => (await db.selectFrom('local_upload').select('id').where('created_at', '<', before).execute()).map((r) => r.id),
   };

@@ -131,5 +131,15 @@ export function premiumRepository(db: Db) {
       const row = await db.selectFrom('traffic_month').select('download_bytes').where('user_id', '=', userId).where('month', '=', month).executeTakeFirst();
       return Number(row?.download_bytes ?? 0);
     },
+
+    /** Deletes up to `batch` of the counts of months before `month`; answers how many. */
+    async deleteTrafficBefore(month: number, batch: number): Promise<number> {
+      const old = db.selectFrom('traffic_month').select(['user_id', 'month']).where('month', '<', month).orderBy('month').limit(batch);
+      const { numDeletedRows } = await db
+        .deleteFrom('traffic_month')
+        .where((eb) => eb(eb.refTuple('user_id', 'month'), 'in', old.$asTuple('user_id', 'month')))
+        .executeTakeFirst();
+      return Number(numDeletedRows);
+    },
   };
 }

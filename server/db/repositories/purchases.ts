@@ -33,5 +33,12 @@ export function purchasesRepository(db: Db) {
         .executeTakeFirst();
       return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
     },
+
+    /** Deletes up to `batch` of the provider events received before `before`; answers how many. */
+    async deleteEventsReceivedBefore(before: number, batch: number): Promise<number> {
+      const old = db.selectFrom('payment_event').select('id').where('received_at', '<', before).orderBy('received_at').limit(batch);
+      const { numDeletedRows } = await db.deleteFrom('payment_event').where('id', 'in', old).executeTakeFirst();
+      return Number(numDeletedRows);
+    },
   };
 }

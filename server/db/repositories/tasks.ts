@@ -25,6 +25,9 @@ type TaskChange = Partial<
   >
 >;
 
+/** Phases a task does not leave unless someone retries it. */
+const FINISHED_PHASES = ['PHASE_TYPE_COMPLETE', 'PHASE_TYPE_ERROR'] as const;
+
 /** Where a page of the task list starts: after this task (newest first). */
 export type TaskCursor = { createdAt: number; id: string };
 
@@ -151,6 +154,34 @@ export function tasksRepository(db: Db) {
         .execute();
       await db.deleteFrom('task_start').where('user_id', '=', userId).where('type', '=', type).where('day', '<', day).execute();
     },
+
+    /** Up to `limit` tasks that finished (done or failed) and were created and last changed before `before`. */
+    finishedBefore: (before: number, limit: number) =>
+      db
+        .selectFrom('task')
+        .selectAll()
+        .where('phase', 'in', FINISHED_PHASES)
+        .where('created_at', '<', before)
+        .where('updated_at', '<', before)
+        .limit(limit)
+        .execute(),
+
+    /** Deletes these tasks if they are still finished since before `before` (a retry may have started one again); answers the ids deleted. */
+    async removeFinished(ids: readonly string[], before: number): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const removed = await db
+        .deleteFrom('task')
+        .where('id', 'in', ids)
+        .where('phase', 'in', FINISHED_PHASES)
+        .where('updated_at', '<', before)
+        .returning('id')
+        .execute();
+      return removed.map((row) => row.id);
+    },
+
+    /** Which of these ids are tasks (of anyone, in any phase). */
+    existingIds: async (ids: readonly string[]) =>
+      ids.length === 0 ? [] : (await db.selectFrom('task').select('id').where('id', 'in', ids).execute()).map((row) => row.id),
 
     /** The ids of the tasks of a type in some phases, for sweeping what belongs to tasks that are gone or done. */
     idsOfType: async (type: TaskType, phases: readonly string[]) =>

@@ -6,6 +6,7 @@ import { blobsRepository } from '../../db/repositories/blobs.ts';
 import { eventsRepository } from '../../db/repositories/events.ts';
 import { type FileRow, filesRepository } from '../../db/repositories/files.ts';
 import type { StoredBlob } from '../../storage/blob-store.ts';
+import { dropThumbnails } from '../../storage/thumbnails.ts';
 import { type FilesContext, fileNotFound, placeName, ROOT, unique } from './placement.ts';
 
 export function trash({ db, blobs, uploads, now }: FilesContext) {
@@ -44,7 +45,11 @@ export function trash({ db, blobs, uploads, now }: FilesContext) {
     });
     // After the commit: the rows that named these blobs are gone for good, and an unfinished
     // upload's bytes go with its file, which no longer holds room for them.
-    for (const blob of orphaned) await blobs?.remove(blob);
+    for (const blob of orphaned) {
+      await blobs?.remove(blob);
+      // Thumbnails are kept only as long as their content.
+      if (blobs) await dropThumbnails(blobs.derivedDir, blob.hash);
+    }
     for (const id of unfinished) {
       uploads?.forget(id);
       await uploads?.remove(id).catch(() => {});
