@@ -92,3 +92,24 @@ describe('hashing a torrent’s files from its pieces as they are written', () =
     }
   });
 });
+
+describe('stopping a torrent', () => {
+  it('ends at once when stopped while the engine starts, not after the no-peers time', async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'nubo-torrent-stop-'));
+    const torrents = torrentSource({
+      guard: networkGuard({ allow: [], resolve: async () => [] }),
+      config: { dht: false, port: 0, seed: false, noPeersMs: 60_000 },
+    });
+    try {
+      const parsed = await torrents.parse(`magnet:?xt=urn:btih:${INFO_HASH}&dn=x`);
+      const stop = new AbortController();
+      const download = torrents.download(parsed, folder, { files: undefined, signal: stop.signal, progress() {} });
+      // The server stops while the first torrent loads and starts the engine.
+      stop.abort(new Error('the server is stopping'));
+      await expect(download).rejects.toThrow('the server is stopping');
+    } finally {
+      await torrents.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

@@ -119,6 +119,8 @@ export function torrentSource({ guard, config }: { guard: NetworkGuard; config: 
     try {
       await new Promise<void>((resolve, reject) => {
         if (torrent.ready) return resolve();
+        // Stopped while the engine was starting: a listener added now would never hear of it.
+        if (signal.aborted) return reject(signal.reason);
         const timer = setTimeout(() => reject(new PassingFailure('torrent_no_peers', 'No peer sent this torrent’s file list.')), config.noPeersMs);
         const stop = () => reject(signal.reason);
         signal.addEventListener('abort', stop, { once: true });
