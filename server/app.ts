@@ -19,6 +19,7 @@ import { threadedHttpSource } from './offline/download-thread.ts';
 import { networkGuard, type ResolveHost, systemResolve } from './offline/network-guard.ts';
 import { torrentSource } from './offline/torrent-source.ts';
 import { withRedactedRequests } from './redaction.ts';
+import { refuseUnusableValues } from './request-values.ts';
 import { accessRoutes } from './routes/access.ts';
 import { accountMailRoutes } from './routes/account-mail.ts';
 import { accountRoutes } from './routes/accounts.ts';
@@ -78,8 +79,6 @@ import { copyAsTask, emptyTrashAsTask, readMediaAfterUpload, restoreAsTask, task
 import { taskWorker } from './tasks/worker.ts';
 import { VERSION } from './version.ts';
 import { readCampaignCalendar } from './web/campaigns.ts';
-import { refuseUnusableValues } from './request-values.ts';
-import { serverFaults } from './server-faults.ts';
 import { publicOriginOf } from './web/public-origin.ts';
 import { webRoutes } from './web/routes.ts';
 import { sharePageRenderer } from './web/share-page.ts';
@@ -192,7 +191,9 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   if (mailer) app.addHook('onClose', async () => mailer.close());
   else app.log.info('mail is off: set SMTP_URL and MAIL_FROM to confirm addresses, reset forgotten passwords and tell of new sign-ins');
   if (!mailer && config.adminEmails.length > 0)
-    app.log.warn('ADMIN_EMAILS names operators only once they confirm their address by mail, and mail is off: give the role with `npm run nubo -- admin grant <email>`');
+    app.log.warn(
+      'ADMIN_EMAILS names operators only once they confirm their address by mail, and mail is off: give the role with `npm run nubo -- admin grant <email>`',
+    );
   const unsubscribe = mailService({ db: database.db, key: await serverSecret(database.db, 'mail-unsubscribe') });
   const accountMail = accountMailService({
     db: database.db,

@@ -30,9 +30,12 @@ export function unusableValue(request: Pick<FastifyRequest, 'params' | 'query' |
   return undefined;
 }
 
-/** Refuses a request that brings an unusable value, naming where it is. */
+/**
+ * Refuses a request that brings an unusable value, naming where it is. A body is looked at only
+ * where the route reads one by its schema: an upload's bytes are no text.
+ */
 export async function refuseUnusableValues(request: FastifyRequest): Promise<void> {
-  const found = unusableValue(request);
+  const found = unusableValue({ params: request.params, query: request.query, body: request.routeOptions.schema?.body ? request.body : undefined });
   if (!found) return;
   throw new ServiceError(
     'invalid_request',

@@ -15,7 +15,7 @@ import { treeCopy } from './files/tree-copy.ts';
 import type { StandingRules } from './premium/standing.ts';
 
 export type { FetchedFile } from './files/fetched.ts';
-export { assertRoomFor, chargeStorage, newFileRow, ROOT, reserveStorage, storageLeft } from './files/placement.ts';
+export { chargeStorage, newFileRow, ROOT, reserveStorage, storageLeft } from './files/placement.ts';
 export { type CopyRequest, TREE_COPY_INLINE_MAX_ITEMS } from './files/tree-copy.ts';
 
 export function filesService(deps: {
