@@ -256,6 +256,8 @@ describe.each(ENGINES)('recent list on %s', (engine) => {
     const rest = (await browser.get(`/drive/v1/events?limit=3&page_token=${first.next_page_token}`)).body;
     expect(rest.events.map((e: { type: string }) => e.type)).toEqual(['TYPE_CREATE_FOLDER']);
     expect(rest.next_page_token).toBe('');
+    // How far the list reaches, so the app can say so: the shipped RECENT_EVENTS_DAYS and the cap.
+    expect(rest.reach).toEqual({ days: 90, max_events: 5000 });
 
     await browser.post('/drive/v1/files:batchUntrash', { ids: [docs.id] });
     const latest = (await browser.get('/drive/v1/events?limit=1')).body.events[0];

@@ -168,8 +168,8 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
   }));
 
   app.get(FILES_PATHS.events, { schema: { tags: ['files'], querystring: ListEventsQuery, response: { 200: EventListSchema, ...errors } } }, async (request) => {
-    const { events, nextPageToken } = await files.recent(userOf(request), request.query.limit ?? 100, request.query.page_token);
-    return { events: events.map(presentEvent), next_page_token: nextPageToken };
+    const { events, nextPageToken, reach } = await files.recent(userOf(request), request.query.limit ?? 100, request.query.page_token);
+    return { events: events.map(presentEvent), next_page_token: nextPageToken, reach: { days: reach.days, max_events: reach.maxEvents } };
   });
 
   app.get(FILES_PATHS.about, { schema: { tags: ['files'], response: { 200: AboutSchema, ...errors } } }, async (request) => {

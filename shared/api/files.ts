@@ -174,7 +174,12 @@ export type DriveEvent = Static<typeof EventSchema>;
  * The recent list, newest first: what happened in the server's last RECENT_EVENTS_DAYS days (90
  * unless its operator says otherwise), at most the newest 5,000 events; older ones are deleted.
  */
-export const EventListSchema = Type.Object({ events: Type.Array(EventSchema), next_page_token: Type.String() });
+export const EventListSchema = Type.Object({
+  events: Type.Array(EventSchema),
+  next_page_token: Type.String(),
+  /** Ours: how far back the list reaches, in days, and how many events it holds at most, so a client can say so. */
+  reach: Type.Object({ days: Type.Integer(), max_events: Type.Integer() }),
+});
 export type EventList = Static<typeof EventListSchema>;
 
 export const AboutSchema = Type.Object({

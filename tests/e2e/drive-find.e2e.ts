@@ -23,6 +23,8 @@ test.describe('finding files', () => {
     await expect(entries.nth(0)).toContainText('Renamed');
     await expect(entries.nth(0)).toContainText('minutes-final.txt');
     await expect(entries.nth(1)).toContainText('Uploaded');
+    // At the end of the list, how far back it reaches.
+    await expect(page.getByText('Recent reaches back 90 days and keeps your latest 5,000 changes.')).toBeVisible();
 
     await entries.nth(0).getByRole('button').click();
     await expect(page.getByRole('dialog', { name: 'minutes-final.txt' })).toBeVisible();

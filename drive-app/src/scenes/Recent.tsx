@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { DriveEvent } from '#shared/api/files.ts';
+import type { DriveEvent, EventList } from '#shared/api/files.ts';
 import { folderPath } from '#shared/app-paths.ts';
-import { formatDateTime } from '#shared/format.ts';
+import { formatDateTime, formatThousands } from '#shared/format.ts';
 import type { MessageKey } from '#shared/i18n/translator.ts';
 import { driveFiles } from '../api.ts';
 import { BusyNotice } from '../components/BusyNotice.tsx';
@@ -32,7 +32,7 @@ const EVENT_LABELS: Record<DriveEvent['type'], MessageKey> = {
 type Loaded =
   | { status: 'loading' }
   | { status: 'failed'; error: unknown }
-  | { status: 'ready'; events: DriveEvent[]; nextPageToken: string; loadingMore: boolean };
+  | { status: 'ready'; events: DriveEvent[]; nextPageToken: string; reach: EventList['reach']; loadingMore: boolean };
 
 /** /drive/recent: what happened in the drive, newest first; an item still there opens from here. */
 export function Recent() {
@@ -87,6 +87,9 @@ function RecentPage() {
           })}
         </ol>
       )}
+      {loaded.state.status === 'ready' && loaded.state.events.length > 0 && !loaded.state.nextPageToken && (
+        <p className="recent-reach">{t('recent.reach', { days: loaded.state.reach.days, max: formatThousands(loaded.state.reach.max_events) })}</p>
+      )}
       {loaded.state.status === 'ready' && loaded.state.nextPageToken && (
         <div ref={loaded.sentinel} className="recent-more">
           <button type="button" className="button secondary" disabled={loaded.state.loadingMore} onClick={loaded.loadMore}>
@@ -107,7 +110,7 @@ function useRecentEvents() {
 
   const reload = useCallback(() => {
     driveFiles.events().then(
-      (page) => setState({ status: 'ready', events: page.events, nextPageToken: page.next_page_token, loadingMore: false }),
+      (page) => setState({ status: 'ready', events: page.events, nextPageToken: page.next_page_token, reach: page.reach, loadingMore: false }),
       (error: unknown) => setState({ status: 'failed', error }),
     );
   }, []);
@@ -117,7 +120,7 @@ function useRecentEvents() {
     if (shown.status !== 'ready' || shown.loadingMore || !shown.nextPageToken) return;
     setState({ ...shown, loadingMore: true });
     driveFiles.events(shown.nextPageToken).then(
-      (page) => setState({ status: 'ready', events: [...shown.events, ...page.events], nextPageToken: page.next_page_token, loadingMore: false }),
+      (page) => setState({ ...shown, events: [...shown.events, ...page.events], nextPageToken: page.next_page_token, loadingMore: false }),
       () => setState({ ...shown, loadingMore: false }),
     );
   }, []);

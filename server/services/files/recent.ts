@@ -28,7 +28,8 @@ export function recent({ db, now }: FilesContext, days = RECENT_EVENTS_DAYS) {
       const after = pageToken ? readPageToken(pageToken, eventPositionOf) : undefined;
       const shown = after?.shown ?? 0;
       const room = Math.min(limit, RECENT_MAX_EVENTS - shown);
-      if (room <= 0) return { events: [], nextPageToken: '' };
+      const reach = { days, maxEvents: RECENT_MAX_EVENTS };
+      if (room <= 0) return { events: [], nextPageToken: '', reach };
       const events = await eventsRepository(db).recent(userId, room + 1, windowStart(now()), after);
       const page = events.slice(0, room);
       const files = await repo.findMany(userId, [...new Set(page.map((e) => e.file_id))]);
@@ -38,6 +39,7 @@ export function recent({ db, now }: FilesContext, days = RECENT_EVENTS_DAYS) {
       return {
         events: page.map((event) => ({ event, file: live.get(event.file_id) })),
         nextPageToken: writePageToken(more && last ? [last.created_at, last.id, shown + page.length] : undefined),
+        reach,
       };
     },
 
