@@ -253,7 +253,13 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     http: threadedHttpSource({ guard, allow: config.offline.allowNetworks, resolve, stallMs: config.offline.stallSeconds * 1000 }),
     torrents: torrentSource({
       guard,
-      config: { dht: config.offline.dht, port: config.offline.torrentPort, seed: config.offline.seed, noPeersMs: config.offline.noPeersSeconds * 1000 },
+      config: {
+        dht: config.offline.dht,
+        dhtNodes: config.offline.dhtNodes,
+        port: config.offline.torrentPort,
+        seed: config.offline.seed,
+        noPeersMs: config.offline.noPeersSeconds * 1000,
+      },
     }),
     config: config.offline,
     standing,

@@ -103,6 +103,16 @@ describe('loadConfig', () => {
     for (const wrong of ['0', '-3', 'ninety', '2.5', '3651']) expect(() => loadConfig({ RECENT_EVENTS_DAYS: wrong })).toThrow(/RECENT_EVENTS_DAYS/);
   });
 
+  it('joins the DHT through its well-known routers unless OFFLINE_DHT_NODES names nodes, and stops on anything but host:port', () => {
+    expect(loadConfig({}).offline).toMatchObject({ dht: true, torrentPort: 6881, dhtNodes: undefined });
+    expect(loadConfig({ OFFLINE_DHT_NODES: ' 203.0.113.5:6881, dht.example.org:6882 ' }).offline.dhtNodes).toEqual([
+      '203.0.113.5:6881',
+      'dht.example.org:6882',
+    ]);
+    for (const wrong of ['dht.example.org', '203.0.113.5:0', '203.0.113.5:70000', '[2001:db8::1]:6881', 'udp://dht.example.org:6881'])
+      expect(() => loadConfig({ OFFLINE_DHT_NODES: wrong }), wrong).toThrow(ConfigError);
+  });
+
   it('reads moderators from ADMIN_EMAILS, trimmed and lower-cased', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' Ann@Example.org, bo@example.org ,' }).adminEmails).toEqual(['ann@example.org', 'bo@example.org']);
     expect(loadConfig({}).adminEmails).toEqual([]);

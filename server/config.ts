@@ -114,10 +114,12 @@ export type OfflineConfig = {
   stallSeconds: number;
   /** Seconds a torrent may go without metadata or a byte before it counts as having no peers. */
   noPeersSeconds: number;
-  /** The port BitTorrent peers and the DHT reach this server on (0: any free one). */
+  /** The port BitTorrent peers reach this server on, TCP and uTP (0: any free one); the DHT takes a free one of its own. */
   torrentPort: number;
   /** Whether torrents find peers through the DHT too, not only through their trackers. */
   dht: boolean;
+  /** The DHT nodes to join the DHT through, as host:port; the DHT's well-known routers when not given. */
+  dhtNodes?: string[] | undefined;
   /** Whether a finished torrent keeps seeding until its task is deleted or the server stops. */
   seed: boolean;
 };
@@ -207,6 +209,7 @@ function parseOffline(env: NodeJS.ProcessEnv): OfflineConfig {
     noPeersSeconds: parseWhole('OFFLINE_NO_PEERS_SECONDS', env.OFFLINE_NO_PEERS_SECONDS, 600, 1),
     torrentPort: parsePort('OFFLINE_TORRENT_PORT', env.OFFLINE_TORRENT_PORT ?? '6881'),
     dht: parseOnOff('OFFLINE_DHT', env.OFFLINE_DHT, true),
+    dhtNodes: parseDhtNodes(env.OFFLINE_DHT_NODES),
     seed: parseOnOff('OFFLINE_SEED', env.OFFLINE_SEED, false),
   };
 }
@@ -312,6 +315,20 @@ function parseOnOff(name: string, raw: string | undefined, fallback: boolean): b
   if (raw === undefined || raw === '') return fallback;
   if (raw === 'on' || raw === 'off') return raw === 'on';
   throw new ConfigError(`${name} must be on or off, not "${raw}"`);
+}
+
+/** name:port or IPv4:port (the DHT speaks IPv4 only); none given (unset or empty) leaves the DHT's own routers. */
+function parseDhtNodes(raw: string | undefined): string[] | undefined {
+  const nodes = (raw ?? '')
+    .split(',')
+    .map((node) => node.trim())
+    .filter(Boolean);
+  for (const node of nodes) {
+    const port = /^[^\s:/[\]]+:(\d{1,5})$/.exec(node)?.[1];
+    if (!port || Number(port) < 1 || Number(port) > 65535)
+      throw new ConfigError(`OFFLINE_DHT_NODES must be DHT nodes as host:port, separated by commas, not "${node}"`);
+  }
+  return nodes.length ? nodes : undefined;
 }
 
 function parsePort(name: string, raw: string): number {

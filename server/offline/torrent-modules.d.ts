@@ -84,6 +84,8 @@ declare module 'webtorrent' {
     /** Peers for which contains(host) is true are never connected to. */
     blocked: { contains(host: string): boolean } | undefined;
     readonly torrents: Torrent[];
+    /** Set once the client is destroyed, by its caller or by an error of its own (a port it could not bind). */
+    readonly destroyed: boolean;
     add(torrentId: string | Uint8Array | ParsedTorrent, options?: AddOptions, onTorrent?: (torrent: Torrent) => void): Torrent;
     seed(input: string | string[], options?: { announce?: string[]; name?: string }, onSeed?: (torrent: Torrent) => void): Torrent;
     get(torrentId: string): Promise<Torrent | null>;

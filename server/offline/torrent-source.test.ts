@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { startTorrentSwarm } from '../testing/torrent-swarm.ts';
 import { networkGuard, type ResolveHost } from './network-guard.ts';
 import { piecesHasher, torrentSource } from './torrent-source.ts';
 
@@ -37,6 +39,36 @@ describe('reading a torrent’s addresses', () => {
     expect(parsed.urlList).toEqual([]);
     expect(parsed.xs).toBeUndefined();
     expect(parsed.infoHash).toBe(INFO_HASH);
+  });
+});
+
+describe('a torrent engine that cannot listen on its port', () => {
+  it('ends the torrent at once saying why, and starts afresh for the next one once the port is free', async () => {
+    const swarm = await startTorrentSwarm();
+    // Another program holds the torrent port (on every address, as the engine would listen).
+    const holder = net.createServer().listen(0);
+    await new Promise((resolve) => holder.once('listening', resolve));
+    const port = (holder.address() as AddressInfo).port;
+    // Waiting for peers longer than the test may last: the torrent must end for its own reason.
+    const torrents = torrentSource({
+      guard: networkGuard({ allow: ['127.0.0.1/32'] }),
+      config: { dht: true, dhtNodes: [swarm.dhtNode], port, seed: false, noPeersMs: 600_000 },
+    });
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'nubo-held-port-'));
+    try {
+      const seeded = await swarm.seed('held port', { 'a.bin': 50_000 });
+      const parsed = await torrents.parse(seeded.magnetURI);
+      const fetch = (into: string) =>
+        torrents.download(parsed, path.join(folder, into), { files: undefined, signal: new AbortController().signal, progress() {} });
+      await expect(fetch('first')).rejects.toMatchObject({ error: 'torrent_no_peers', message: expect.stringContaining('EADDRINUSE') });
+      await new Promise((resolve) => holder.close(resolve));
+      expect((await fetch('second')).files.map((file) => file.hash)).toEqual([seeded.files[0]!.sha256]);
+    } finally {
+      holder.close();
+      await torrents.close();
+      await swarm.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 

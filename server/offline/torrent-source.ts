@@ -30,8 +30,8 @@ export type TorrentConfig = {
   /** Whether to find peers through the DHT as well as trackers. */
   dht: boolean;
   /** The DHT nodes to join it through, as host:port (the DHT's own well-known routers when not given). */
-  dhtNodes?: readonly string[];
-  /** The port peers (and the DHT) reach this server on; 0 for any free one. */
+  dhtNodes?: readonly string[] | undefined;
+  /** The port peers reach this server on, over TCP and uTP; 0 for any free one. The DHT takes a free port of its own. */
   port: number;
   /** Whether a finished torrent keeps seeding (until its task is deleted or the server stops). */
   seed: boolean;
@@ -47,6 +47,8 @@ export type FetchedTorrentFile = TorrentEntry & { file: string; hash: string };
 export function torrentSource({ guard, config }: { guard: NetworkGuard; config: TorrentConfig }) {
   let client: WebTorrent | undefined;
   let store: ReturnType<typeof tellingStore> | undefined;
+  /** Why the engine last stopped by itself (its port taken, say): its torrents end with this, and the next torrent starts another engine. */
+  let stoppedBy: Error | undefined;
 
   async function clientOf(): Promise<WebTorrent> {
     if (client) return client;
@@ -54,7 +56,7 @@ export function torrentSource({ guard, config }: { guard: NetworkGuard; config: 
     const [{ default: WebTorrentClient }, { default: FSChunkStore }] = await Promise.all([import('webtorrent'), import('fs-chunk-store')]);
     store = tellingStore(FSChunkStore);
     const trackerDispatcher = await guardedDispatcher(guard);
-    client = new WebTorrentClient({
+    const made = new WebTorrentClient({
       // bittorrent-tracker hands its proxy agents to fetch as the dispatcher of HTTP announces. A UDP
       // announce copies socksProxy through JSON, which throws (out of any caller's reach) when it is
       // missing: null copies, and means no proxy.
@@ -64,15 +66,37 @@ export function torrentSource({ guard, config }: { guard: NetworkGuard; config: 
       lsd: false,
       natUpnp: false,
       natPmp: false,
+      // Peers reach the torrent port over TCP and uTP, and uTP holds its UDP side: the DHT, which
+      // cannot share that socket, answers on a free port of its own (given it, it failed to bind,
+      // which stopped the whole engine and left every torrent waiting for nothing).
       torrentPort: config.port,
-      ...(config.dht ? { dhtPort: config.port } : {}),
     });
     // Every peer address, whatever told of it, is looked at here before it is connected to. A peer given
     // by a name (x.pe=localhost:6379, a tracker's peer list) is refused with the private addresses:
     // webtorrent would resolve it as it connects, out of the guard's sight, and swarms hand out addresses.
-    client.blocked = { contains: (host) => !guard.permits(host) };
-    client.on('error', () => {});
-    return client;
+    made.blocked = { contains: (host) => !guard.permits(host) };
+    made.on('error', (failure: Error) => {
+      // Most errors are one torrent's or one peer's. One that stops the engine (a port another program
+      // holds) ends its torrents, which hear why (see `stopped`), and the next torrent starts afresh.
+      if (!made.destroyed) return;
+      stoppedBy = failure;
+      if (client === made) client = undefined;
+    });
+    client = made;
+    return made;
+  }
+
+  /**
+   * Calls `end` with a passing failure when the torrent is closed under its caller, the engine
+   * having stopped (the caller's own leaving comes after the caller has ended). The engine tells
+   * why only after it has closed its torrents, hence the wait of a tick.
+   */
+  function stopped(torrent: Torrent, end: (failure: Error) => void) {
+    torrent.once('close', () =>
+      process.nextTick(() =>
+        end(new PassingFailure('torrent_no_peers', stoppedBy ? `The torrent engine stopped: ${stoppedBy.message}` : 'The torrent engine stopped.')),
+      ),
+    );
   }
 
   /** The torrent a magnet link or a .torrent names, with only the trackers and web seeds the guard allows. */
@@ -133,6 +157,11 @@ export function torrentSource({ guard, config }: { guard: NetworkGuard; config: 
           clearTimeout(timer);
           reject(new PassingFailure('torrent_no_peers', failure.message));
         });
+        stopped(torrent, (failure) => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', stop);
+          reject(failure);
+        });
       });
     } catch (failure) {
       await leave(torrent);
@@ -150,6 +179,8 @@ export function torrentSource({ guard, config }: { guard: NetworkGuard; config: 
   }
 
   async function leave(torrent: Torrent) {
+    // A torrent closed already (its engine stopped) never calls back.
+    if (torrent.destroyed) return;
     await new Promise<void>((resolve) => torrent.destroy({ destroyStore: false }, () => resolve()));
   }
 
@@ -246,6 +277,7 @@ export function torrentSource({ guard, config }: { guard: NetworkGuard; config: 
       if (options.signal.aborted) return stop();
       options.signal.addEventListener('abort', stop, { once: true });
       torrent.on('error', (failure: Error) => end(new PassingFailure('torrent_no_peers', failure.message)));
+      stopped(torrent, end);
       function end(failure?: Error) {
         clearInterval(timer);
         options.signal.removeEventListener('abort', stop);

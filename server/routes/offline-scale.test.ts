@@ -35,8 +35,6 @@ describe('offline downloads shared by two server processes on PostgreSQL', () =>
       DATA_DIR: dataDir,
       DATABASE_URL: database.url,
       OFFLINE_ALLOW_NETWORKS: '127.0.0.1/32',
-      OFFLINE_DHT: 'off',
-      OFFLINE_TORRENT_PORT: '0',
       OFFLINE_ACTIVE_TASKS: '20',
       // One task at a time in each process, so two downloads under way at once are one in each.
       TASK_CONCURRENCY: '1',

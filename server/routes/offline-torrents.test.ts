@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DriveFile } from '#shared/api/files.ts';
 import type { Task } from '#shared/api/tasks.ts';
+import { loadConfig } from '../config.ts';
 import { type ResolveHost, systemResolve } from '../offline/network-guard.ts';
 import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
 import { type FileOrigin, startFileOrigin } from '../testing/file-origin.ts';
-import { ENGINES, startTestServer, type TestServer, testOfflineConfig } from '../testing/harness.ts';
+import { ENGINES, freePort, startTestServer, type TestServer, testOfflineConfig } from '../testing/harness.ts';
 import { type SeededTorrent, startTorrentSwarm, type TorrentSwarm } from '../testing/torrent-swarm.ts';
 import { until } from '../testing/until.ts';
 import { createUpload, tusUpload } from '../testing/uploads.ts';
@@ -36,6 +37,45 @@ async function treeOf(browser: TestBrowser, folderId: string, prefix = ''): Prom
   }
   return found;
 }
+
+describe('torrents with the settings a server starts with: the DHT on, a fixed torrent port, uTP', () => {
+  let server: TestServer;
+  let swarm: TorrentSwarm;
+  beforeAll(async () => {
+    swarm = await startTorrentSwarm();
+    const { offline } = loadConfig({
+      // The swarm on loopback stands for the internet.
+      OFFLINE_ALLOW_NETWORKS: '127.0.0.1/32',
+      // A fixed port as the shipped 6881 is, found free: a torrent client on the machine may hold 6881 itself.
+      OFFLINE_TORRENT_PORT: String(await freePort()),
+      // The swarm's DHT node, not the DHT's routers on the internet, which tests do not reach.
+      OFFLINE_DHT_NODES: swarm.dhtNode,
+    });
+    server = await startTestServer('sqlite', { offline });
+  });
+  afterAll(async () => {
+    await server?.dispose();
+    await swarm?.close();
+  });
+
+  it('fetches a magnet link whose tracker names a seeder', async () => {
+    const browser = await signedIn(server);
+    const torrent = await swarm.seed('through the tracker', { 'a.bin': 200_000 });
+    const task = await ended(browser, (await download(browser, { url: torrent.magnetURI })).body.task.id);
+    expect(task).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', file_size: '200000' });
+    expect((await browser.get(`/drive/v1/files/${task.file_id}`)).body.hash).toBe(torrent.files[0]!.sha256);
+  });
+
+  it('fetches a magnet link that names no tracker, finding the seeder through the DHT', async () => {
+    const browser = await signedIn(server);
+    const torrent = await swarm.seed('through the DHT', { 'b.bin': 200_000 });
+    const magnet = torrent.magnetURI.replace(/&tr=[^&]*/g, '');
+    expect(magnet).not.toContain('tr=');
+    const task = await ended(browser, (await download(browser, { url: magnet })).body.task.id);
+    expect(task).toMatchObject({ phase: 'PHASE_TYPE_COMPLETE', file_size: '200000' });
+    expect((await browser.get(`/drive/v1/files/${task.file_id}`)).body.hash).toBe(torrent.files[0]!.sha256);
+  });
+});
 
 describe.each(ENGINES)('torrent downloads on %s', (engine) => {
   let server: TestServer;

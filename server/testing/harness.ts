@@ -84,17 +84,26 @@ export const TEST_LIMITS: AccountLimits = {
   challengesPerIp: { ...DEFAULT_LIMITS.challengesPerIp, max: 100_000 },
 };
 
-/** Offline-download settings for a test: loopback allowed, no DHT, short waits, and what the test changes. */
+/**
+ * Offline-download settings for a test: the shipped ones (the DHT on, uTP, no seeding) but where a
+ * test needs another value, each said why, and what the test changes.
+ */
 export function testOfflineConfig(changes: Partial<OfflineConfig> = {}): OfflineConfig {
   return {
+    // The test's own servers on loopback stand for the internet.
     allowNetworks: ['127.0.0.1/32'],
     activeTasks: 5,
     dailyTasks: 100,
+    // Nothing a test fetches comes near it; a test of the limit does not have to fetch 100 GiB.
     maxSize: 64 * 1024 * 1024,
+    // Short waits, so that a test of a stalled download or of a torrent nobody shares ends in seconds.
     stallSeconds: 10,
     noPeersSeconds: 5,
+    // Any free port: test servers run side by side (the shipped fixed port has a test of its own).
     torrentPort: 0,
-    dht: false,
+    dht: true,
+    // A DHT that knows no node, unless the test names one: tests reach no DHT router on the internet.
+    dhtNodes: [],
     seed: false,
     ...changes,
   };
@@ -111,7 +120,6 @@ export async function startTestServer(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'nubo-test-data-'));
   // The port is chosen before start so the links the server hands out (PUBLIC_URL) reach it.
   const port = String(await freePort());
-  // Torrents in tests find their peers through a tracker on loopback only: no DHT, any free port.
   const config: Config = {
     ...loadConfig({
       DATA_DIR: dataDir,
@@ -119,12 +127,14 @@ export async function startTestServer(
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      OFFLINE_DHT: 'off',
+      // Any free port: test servers run side by side (the shipped fixed port has a test of its own).
       OFFLINE_TORRENT_PORT: '0',
     }),
     database: database.config,
     ...overrides,
   };
+  // Tests reach no DHT router on the internet: the DHT knows no node unless the test names one.
+  config.offline = { ...config.offline, dhtNodes: config.offline.dhtNodes ?? [] };
   // As at start: without a plans file, the free tier's offline limits are the offline settings'.
   if (overrides.offline && !overrides.plans) config.plans = defaultPlans(overrides.offline);
   const server = await startServer(config, {

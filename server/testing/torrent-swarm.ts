@@ -1,6 +1,8 @@
 // A BitTorrent swarm on loopback for tests and the bench: a tracker (bittorrent-tracker) and a
-// seeder (webtorrent) of files made up on the spot, with no DHT, so nothing leaves the machine.
+// seeder (webtorrent) of files made up on the spot, and a DHT of one node, the seeder's own, which
+// knows no other: nothing leaves the machine, and a torrent can be found through either.
 import { createHash, randomBytes } from 'node:crypto';
+import { type EventEmitter, once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -25,11 +27,16 @@ export async function startTorrentSwarm(host = '127.0.0.1', { uploadLimit = -1 }
   let leaves = 0;
   tracker.on('start', () => announces++);
   tracker.on('stop', () => leaves++);
-  const seeder = new WebTorrent({ dht: false, lsd: false, utPex: false, natUpnp: false, natPmp: false, torrentPort: 0, uploadLimit });
+  // The seeder's DHT node joins no other DHT (bootstrap: false) and lists the seeder for each torrent it announces (host).
+  const seeder = new WebTorrent({ dht: { bootstrap: false, host }, lsd: false, utPex: false, natUpnp: false, natPmp: false, torrentPort: 0, uploadLimit });
+  const dht = (seeder as unknown as { dht: EventEmitter & { listening: boolean; address(): AddressInfo } }).dht;
+  if (!dht.listening) await once(dht, 'listening');
   const folders: string[] = [];
 
   return {
     announce,
+    /** The swarm's DHT node, as host:port: a DHT joined through it finds the seeder's torrents. */
+    dhtNode: `${host}:${dht.address().port}`,
     /** How many peers have announced themselves to the tracker (the seeder included). */
     announces: () => announces,
     /** How many peers have told the tracker they left. */
@@ -46,7 +53,9 @@ export async function startTorrentSwarm(host = '127.0.0.1', { uploadLimit = -1 }
         writeFileSync(target, bytes);
         made.push({ path: file, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
       }
-      const torrent = await new Promise<import('webtorrent').Torrent>((resolve) => seeder.seed(path.join(root, name), { announce: [announce] }, resolve));
+      const torrent = seeder.seed(path.join(root, name), { announce: [announce] });
+      // Seeded once it is ready to send and its DHT node lists it.
+      await Promise.all([once(torrent, 'ready'), once(torrent, 'dhtAnnounce')]);
       const order = torrent.files.map((file) => file.path.split(/[\\/]/).slice(1).join('/'));
       return {
         magnetURI: torrent.magnetURI,
