@@ -322,7 +322,12 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     await offline.close();
   });
   await app.register(uploadRoutes, { uploads, store, auth, faults });
-  await app.register(downloadRoutes, { downloads: downloadsService({ db: database.db, blobs, links, standing, shareRules: rules }), blobs, metrics });
+  await app.register(downloadRoutes, {
+    downloads: downloadsService({ db: database.db, blobs, links, standing, shareRules: rules }),
+    blobs,
+    metrics,
+    accelRedirect: config.accelRedirect,
+  });
   await app.register(thumbnailRoutes, { thumbnails: thumbnailsService({ db: database.db, blobs, links }), derivedDir: blobs.derivedDir });
   // Unfinished uploads older than their expiry go, with their pending files.
   const stopSweeping = everyHour(() => uploads.expire(UPLOAD_EXPIRY_MS), app.log);

@@ -62,6 +62,15 @@ describe('loadConfig', () => {
     for (const wrong of ['*', 'true', 'proxy.example.org', '10.0.0.0/40']) expect(() => loadConfig({ TRUSTED_PROXIES: wrong })).toThrow(/TRUSTED_PROXIES/);
   });
 
+  it('sends blob bytes itself unless ACCEL_REDIRECT names the proxy location that does, and stops on anything but a path from / to /', () => {
+    expect(loadConfig({}).accelRedirect).toBeUndefined();
+    expect(loadConfig({ ACCEL_REDIRECT: '' }).accelRedirect).toBeUndefined();
+    expect(loadConfig({ ACCEL_REDIRECT: '/_nubo/blobs/' }).accelRedirect).toBe('/_nubo/blobs/');
+    expect(loadConfig({ ACCEL_REDIRECT: '/internal-store/' }).accelRedirect).toBe('/internal-store/');
+    for (const wrong of ['/', '_nubo/blobs/', '/_nubo/blobs', 'on', '/_nubo//blobs/', '/_nubo/../blobs/', '/./', '/a b/', '/a?b/', '/a%2F/', 'http://x/'])
+      expect(() => loadConfig({ ACCEL_REDIRECT: wrong }), wrong).toThrow(/ACCEL_REDIRECT/);
+  });
+
   it('sends no mail unless SMTP_URL and MAIL_FROM are both given, and stops on a wrong one', () => {
     expect(loadConfig({}).mail).toBeUndefined();
     const site = { PUBLIC_URL: 'https://drive.example.org' };

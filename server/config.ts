@@ -61,6 +61,12 @@ export type Config = {
    * when unset: every connection's own address is the visitor's.
    */
   trustedProxies: string[];
+  /**
+   * The path of the proxy's internal location that serves blob bytes (ACCEL_REDIRECT), e.g.
+   * `/_nubo/blobs/`: downloads are then answered with X-Accel-Redirect there, and the proxy sends
+   * the bytes. Unset, Nubo sends them itself.
+   */
+  accelRedirect: string | undefined;
   /** Accounts one address may create in an hour (more where many people share one address). */
   signUpsPerAddress: number;
   /** Sending e-mail (SMTP_URL, MAIL_FROM); none when unset: then no flow that needs a mail is offered. */
@@ -165,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embedOrigins: parseEmbedOrigins(env.EMBED_ORIGINS),
     blockedNetworks: parseNetworks('BLOCKED_NETWORKS', env.BLOCKED_NETWORKS),
     trustedProxies: parseNetworks('TRUSTED_PROXIES', env.TRUSTED_PROXIES),
+    accelRedirect: parseAccelRedirect(env.ACCEL_REDIRECT),
     mail: parseMail(env, Boolean(env.PUBLIC_URL)),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
     signUpsPerAddress: parseWhole('SIGN_UPS_PER_ADDRESS', env.SIGN_UPS_PER_ADDRESS, SIGN_UPS_PER_ADDRESS, 1),
@@ -301,6 +308,18 @@ function parseMail(env: NodeJS.ProcessEnv, publicUrlSet: boolean): MailConfig | 
   // A mailed link must lead to this server's public address, never to whatever Host a request named.
   if (!publicUrlSet) throw new ConfigError('SMTP_URL needs PUBLIC_URL: the links in e-mails lead to the address PUBLIC_URL gives');
   return { smtpUrl, from };
+}
+
+/**
+ * A location's path, from / to /, of plain segments: what follows it (a blob's name, or a store's
+ * signed path and query) is written by Nubo, so nothing in it may change where that leads.
+ */
+function parseAccelRedirect(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  const segments = raw.split('/').slice(1, -1);
+  if (!raw.startsWith('/') || !raw.endsWith('/') || segments.length === 0 || segments.some((segment) => !/^[\w.~-]+$/.test(segment) || /^\.+$/.test(segment)))
+    throw new ConfigError(`ACCEL_REDIRECT must be the path of the proxy's internal location for blobs, like /_nubo/blobs/ (from / to /), not "${raw}"`);
+  return raw;
 }
 
 function parseMetricsToken(raw: string | undefined): string | undefined {

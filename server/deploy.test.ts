@@ -3,8 +3,10 @@
 // Nubo processes given the same settings and all that running scaled out needs, each of those
 // settings accepted by Nubo's own loadConfig, and every address pointing at what compose runs
 // there: the database, Redis and the S3 store by their service names, ports, users and keys; the
-// proxy's upstreams at the Nubo services; and TRUSTED_PROXIES at the proxy's fixed address. The
-// nginx template itself runs in the scale-out test (cluster.test.ts).
+// proxy's upstreams at the Nubo services; downloads handed to the proxy's internal location that
+// fetches from the store where Nubo signs for; and TRUSTED_PROXIES at the proxy's fixed address.
+// The nginx template itself runs in the scale-out test (cluster.test.ts) and the download test
+// (blob-delivery.test.ts).
 import { readFileSync } from 'node:fs';
 import { BlockList, isIPv4 } from 'node:net';
 import path from 'node:path';
@@ -100,6 +102,24 @@ function tomlSettings(file: string): Record<string, Record<string, string>> {
   return sections;
 }
 
+/**
+ * The `location` blocks of an nginx template, by path, with their directives as written (a
+ * template's ${NAME}s included).
+ */
+function nginxLocations(text: string): Record<string, string[]> {
+  const blocks = [...text.matchAll(/location\s+(\S+)\s*\{((?:[^{}]|\$\{\w+\})*)\}/g)].map(([, at, body]) => [
+    at!,
+    body!
+      .split('\n')
+      .map((line) => line.replace(/#.*/, '').trim())
+      .filter(Boolean),
+  ]);
+  return Object.fromEntries(blocks);
+}
+
+/** A template's placeholder for `name`, as written in it. */
+const placeholder = (name: string) => `\${${name}}`;
+
 /** The file a service mounts at `target`, as a path from deploy/. */
 function mountedAt(service: Service, target: string): string | undefined {
   const volume = (service.volumes ?? []).find((entry) => entry.split(':')[1] === target);
@@ -156,6 +176,7 @@ describe.each([
       'DATABASE_URL',
       'REDIS_URL',
       'BLOB_STORE',
+      'ACCEL_REDIRECT',
       'AWS_ACCESS_KEY_ID',
       'AWS_SECRET_ACCESS_KEY',
       'PUBLIC_URL',
@@ -242,6 +263,26 @@ describe.each([
     expect(inside).toBe(own.LISTEN_PORT);
     // As shipped, Nubo's links lead to where the proxy is published.
     if (publicUrl.startsWith('http://localhost:')) expect(new URL(publicUrl).port).toBe(published);
+  });
+
+  it('hands downloads’ bytes to the proxy: ACCEL_REDIRECT names the template’s internal location that fetches from the store at the address Nubo signs for', () => {
+    const config = loadConfig(environment);
+    const nginx = services.nginx!;
+    const own = environmentOf(nginx);
+    const locations = nginxLocations(readFileSync(path.join(DEPLOY, mountedAt(nginx, '/etc/nginx/templates/default.conf.template')!), 'utf8'));
+    const handedTo = locations[config.accelRedirect!];
+    expect(handedTo, `a location ${config.accelRedirect}`).toBeDefined();
+    // Nobody outside reaches it; Nubo's redirects alone do.
+    expect(handedTo).toContain('internal;');
+    if (config.blobStore.driver !== 's3') throw new Error('BLOB_STORE is not S3');
+    expect(handedTo).toContain(`proxy_pass ${placeholder('BLOB_STORE_ENDPOINT')}/;`);
+    expect(handedTo).toContain('proxy_set_header Host $proxy_host;');
+    // What nginx asks for at the store is what Nubo signed, at the address, and the Host, it signed for.
+    expect(new URL(own.BLOB_STORE_ENDPOINT!).origin).toBe(new URL(config.blobStore.endpoint!).origin);
+    expect(own.BLOB_STORE_ENDPOINT).toBe(new URL(own.BLOB_STORE_ENDPOINT!).origin);
+    expect(dependenciesOf(nginx)).toContain(new URL(config.blobStore.endpoint!).hostname);
+    // The store is reached on compose's network only: nothing publishes it.
+    expect(services[new URL(config.blobStore.endpoint!).hostname]!.ports ?? []).toEqual([]);
   });
 
   it('trusts the forwarded addresses of the proxy alone, at its fixed address on the network', () => {

@@ -42,6 +42,8 @@ export interface BlobStore {
   remove(blob: StoredBlob): Promise<void>;
   /** The blob's file on this machine, when blobs are files (downloads then use sendFile). */
   localPath?(hash: string): string;
+  /** The blob's name inside the blob folder (aa/bb/<hash>), when blobs are files: where a proxy reading that folder finds it. */
+  localName?(hash: string): string;
   /** An expiring address the browser downloads from directly, when the store serves its own bytes. */
   deliveryUrl?(hash: string, options: DeliveryOptions): Promise<string>;
 }
@@ -65,10 +67,11 @@ export function assertBlobHash(hash: string): void {
 export function localBlobStore(root: string, disk: DiskThread = diskThread()): BlobStore {
   mkdirSync(root, { recursive: true });
   const uploadsLocation = path.join(root, '.uploads');
-  const full = (hash: string) => {
+  const name = (hash: string) => {
     assertBlobHash(hash);
-    return path.join(root, hash.slice(0, 2), hash.slice(2, 4), hash);
+    return `${hash.slice(0, 2)}/${hash.slice(2, 4)}/${hash}`;
   };
+  const full = (hash: string) => path.join(root, name(hash));
   const has = (hash: string) =>
     fs.access(full(hash)).then(
       () => true,
@@ -134,5 +137,6 @@ export function localBlobStore(root: string, disk: DiskThread = diskThread()): B
       await unlinkIfPresent(full(blob.hash));
     },
     localPath: full,
+    localName: name,
   };
 }
