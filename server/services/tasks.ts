@@ -177,9 +177,20 @@ export function tasksService(deps: {
      */
     completeIn,
 
-    /** Gives a claimed task back to the queue at once (its server is stopping). */
+    /**
+     * Gives a claimed task back to the queue at once, its progress kept (its server is stopping,
+     * and its run has ended): claimable now, by any server copy. A stop is not one of the task's
+     * attempts: a download stopped by a few restarts in a row still gets all its tries.
+     */
     async release(claimed: TaskRow) {
-      await tasks.updateClaimed(claimed, { phase: 'PHASE_TYPE_PENDING', stage: '', speed: 0, lease_until: null, updated_at: now() });
+      await tasks.updateClaimed(claimed, {
+        phase: 'PHASE_TYPE_PENDING',
+        stage: '',
+        speed: 0,
+        lease_until: null,
+        attempts: Math.max(0, claimed.attempts - 1),
+        updated_at: now(),
+      });
     },
 
     /**

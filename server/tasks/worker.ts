@@ -40,11 +40,19 @@ export class PassingFailure extends Error {
 }
 
 const POLL_MS = 2_000;
+/**
+ * How long a stop waits for the tasks under way to end. A download stops at once, a torrent once it
+ * has told its trackers goodbye (a second at most); the server's whole stop must fit in Docker's
+ * 10 s grace (main.ts).
+ */
+const STOP_WAIT_MS = 5_000;
 
 export function taskWorker(tasks: TasksService, log: FastifyBaseLogger, { concurrency = 4 }: { concurrency?: number } = {}) {
   let handlers: TaskHandlers = {};
   let stopped = false;
   let claiming = false;
+  /** The claims under way, which a stop waits for (a task claimed as the server stops is given back). */
+  let filling: Promise<void> = Promise.resolve();
   let again = false;
   let timer: NodeJS.Timeout | undefined;
   const running = new Map<string, { done: Promise<void>; stop: AbortController }>();
@@ -106,6 +114,11 @@ export function taskWorker(tasks: TasksService, log: FastifyBaseLogger, { concur
     while (!stopped && running.size < concurrency) {
       const task = await tasks.claim();
       if (!task) return;
+      // Claimed while the server began to stop: it goes back to the queue at once, unstarted.
+      if (stopped) {
+        await tasks.release(task);
+        return;
+      }
       execute(task);
     }
   }
@@ -117,7 +130,7 @@ export function taskWorker(tasks: TasksService, log: FastifyBaseLogger, { concur
       return;
     }
     claiming = true;
-    fill()
+    filling = fill()
       .catch((failure: unknown) => log.error({ err: failure }, 'task worker could not claim a task'))
       .finally(() => {
         claiming = false;
@@ -160,14 +173,26 @@ export function taskWorker(tasks: TasksService, log: FastifyBaseLogger, { concur
       return true;
     },
     /**
-     * Stops claiming, and stops the tasks under way: each gives its task back to the queue at
-     * once (a download resumes from its bytes on disk), instead of holding it until its lease ends.
+     * Stops claiming, and stops the tasks under way: each gives its task back to the queue as soon
+     * as it has stopped (a download resumes from its bytes on disk), so another server copy, or
+     * this one started again, takes it over at once instead of when its lease ends. Waits at most
+     * `waitMs` for them: a task that does not stop on being told (a big copy) is left to finish
+     * until the process ends, and keeps its lease, since given back it could be done twice.
      */
-    async stop() {
+    async stop({ waitMs = STOP_WAIT_MS }: { waitMs?: number } = {}) {
       stopped = true;
       if (timer) clearInterval(timer);
       for (const { stop } of running.values()) stop.abort(new Error('the server is stopping'));
-      await Promise.all([...running.values()].map(({ done }) => done));
+      const ended = Promise.all([filling, ...[...running.values()].map(({ done }) => done)]);
+      let waited: NodeJS.Timeout | undefined;
+      const late = await Promise.race([
+        ended.then(() => false),
+        new Promise<boolean>((resolve) => {
+          waited = setTimeout(() => resolve(true), waitMs);
+        }),
+      ]);
+      clearTimeout(waited);
+      if (late) log.warn({ tasks: [...running.keys()] }, 'tasks still running as the server stops: they resume once their lease ends');
     },
   };
 }

@@ -22,6 +22,8 @@ type TaskChange = Partial<
     | 'speed'
     | 'params'
     | 'updated_at'
+    // A run handed back as its server stops gives back its attempt too.
+    | 'attempts'
   >
 >;
 
