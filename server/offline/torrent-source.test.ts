@@ -32,6 +32,16 @@ describe('reading a torrent’s addresses', () => {
     expect(parsed.announce).toEqual(['udp://127.0.0.2:6969/announce', 'http://tracker.example:8000/announce']);
   });
 
+  it('looks the trackers up all at once and leaves out one whose name does not resolve within a few seconds', async () => {
+    const hanging = torrentSource({
+      guard: networkGuard({ allow: ['127.0.0.2/32'], resolve: (hostname) => (hostname === 'slow.example' ? new Promise(() => {}) : resolve(hostname)) }),
+      config: { dht: false, port: 0, seed: false, noPeersMs: 1000 },
+    });
+    const trackers = ['http://slow.example/announce', ...Array.from({ length: 5 }, (_, at) => `http://tracker.example:${8000 + at}/announce`)];
+    const parsed = await hanging.parse(magnet(...trackers.map((tracker) => `tr=${encodeURIComponent(tracker)}`)));
+    expect(parsed.announce).toEqual(trackers.slice(1));
+  });
+
   it('keeps no web seed and no exact source, which would be fetched out of the guard’s sight', async () => {
     const parsed = await torrents.parse(
       magnet(`ws=${encodeURIComponent('http://tracker.example/seed/')}`, `xs=${encodeURIComponent('http://tracker.example/x.torrent')}`),

@@ -23,6 +23,8 @@ import { type NetworkGuard, notAllowed } from './network-guard.ts';
 
 /** Protocols of trackers Nubo may contact; WebRTC trackers (ws, wss) need WebRTC, which the server has not. */
 const CONTACTABLE = new Set(['http:', 'https:', 'udp:']);
+/** How long a tracker's name may take to resolve; one that takes longer is left out, as one that does not resolve is. */
+const TRACKER_LOOKUP_MS = 5_000;
 /** A .torrent bigger than this is not a torrent anyone makes. */
 export const TORRENT_FILE_MAX_BYTES = 8 * 1024 * 1024;
 
@@ -99,22 +101,26 @@ export function torrentSource({ guard, config }: { guard: NetworkGuard; config: 
     );
   }
 
-  /** The torrent a magnet link or a .torrent names, with only the trackers and web seeds the guard allows. */
-  async function parse(source: string | Uint8Array): Promise<ParsedTorrent> {
-    let parsed: ParsedTorrent;
+  /** The torrent a magnet link or a .torrent names, as written: nothing is contacted. */
+  async function read(source: string | Uint8Array): Promise<ParsedTorrent> {
     try {
       // Loaded with the first torrent: its fetch polyfill and codecs are no start's business.
       const { default: parseTorrent } = await import('parse-torrent');
-      parsed = await parseTorrent(source);
+      return await parseTorrent(source);
     } catch {
       throw new ServiceError('url_unsupported', typeof source === 'string' ? 'This magnet link names no torrent.' : 'This file is not a torrent.');
     }
+  }
+
+  /** The torrent a magnet link or a .torrent names (or `read` gave), with only the trackers the guard allows, and no web seeds. */
+  async function parse(source: string | Uint8Array | ParsedTorrent): Promise<ParsedTorrent> {
+    const parsed = typeof source === 'string' || source instanceof Uint8Array ? await read(source) : source;
     /** The tracker's address as Nubo will contact it, or nothing when the guard refuses it. */
     const allowed = async (address: string): Promise<string | undefined> => {
       try {
         const url = new URL(address);
         if (!CONTACTABLE.has(url.protocol)) return undefined;
-        const [first] = await guard.check(url);
+        const [first] = await inTime(guard.check(url), TRACKER_LOOKUP_MS);
         // A UDP announce resolves its name again at each packet, out of the guard's sight: it goes to the address checked.
         if (url.protocol === 'udp:' && first) url.hostname = first.family === 6 ? `[${first.address}]` : first.address;
         return url.href;
@@ -122,11 +128,9 @@ export function torrentSource({ guard, config }: { guard: NetworkGuard; config: 
         return undefined;
       }
     };
-    const announce = [];
-    for (const address of parsed.announce) {
-      const kept = await allowed(address);
-      if (kept) announce.push(kept);
-    }
+    // All looked up at once, each for a few seconds at most: a magnet link may name dozens, and a
+    // resolver that does not answer must not hold the request or the download that reads the link.
+    const announce = (await Promise.all(parsed.announce.map(allowed))).filter((address) => address !== undefined);
     // Nor are the addresses webtorrent would fetch with the global fetch: web seeds, and a magnet's .torrent by its exact source (xs).
     const { xs: _exactSource, as: _acceptableSource, ws: _webSeeds, ...kept } = parsed;
     return { ...kept, announce, urlList: [] };
@@ -185,6 +189,7 @@ export function torrentSource({ guard, config }: { guard: NetworkGuard; config: 
   }
 
   return {
+    read,
     parse,
 
     /** The torrent's files, by their index: from a .torrent at once, from peers for a magnet link. */
@@ -413,6 +418,14 @@ export function guardedDatagrams(guard: NetworkGuard): dgram.Socket {
     if (typeof callback === 'function') process.nextTick(callback, notAllowed(typeof address === 'string' ? address : 'localhost'));
   }) as typeof socket.send;
   return socket;
+}
+
+/** What `work` answers, or a failure once `ms` have passed without an answer. */
+function inTime<T>(work: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`No answer in ${ms} ms.`)), ms);
+    work.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
 }
 
 /** Each file's folders below the torrent's own folder (a single-file torrent has none) and its name. */

@@ -16,6 +16,8 @@ export function presentInspection(inspected: Inspected): Inspection {
     mime_type: inspected.mimeType,
     file_category: inspected.source === 'http' ? fileCategoryOf({ name: inspected.name, mimeType: inspected.mimeType }) : 'OTHER',
     files: inspected.files.map((file) => ({ index: file.index, path: [...file.folders, file.name].join('/'), size: String(file.size) })),
+    state: inspected.state,
+    info_hash: inspected.infoHash,
   };
 }
 

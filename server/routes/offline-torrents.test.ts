@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DriveFile } from '#shared/api/files.ts';
 import type { Task } from '#shared/api/tasks.ts';
@@ -99,13 +101,19 @@ describe.each(ENGINES)('torrent downloads on %s', (engine) => {
     const browser = await signedIn(server);
     const inspected = await browser.post('/drive/v1/offline:inspect', { url: album.magnetURI });
     expect(inspected.status).toBe(200);
-    expect(inspected.body).toMatchObject({ source: 'magnet', name: 'Album <img src=x onerror=alert(1)> 2026', size: String(300_000 + 11 + 500_000) });
+    expect(inspected.body).toMatchObject({
+      source: 'magnet',
+      name: 'Album <img src=x onerror=alert(1)> 2026',
+      size: String(300_000 + 11 + 500_000),
+      state: 'complete',
+      info_hash: album.infoHash,
+    });
     expect(inspected.body.files).toEqual(album.files.map((file, index) => ({ index, path: file.path, size: String(file.size) })));
 
     const torrent = (await createUpload(browser, 'album.torrent', album.torrentFile)).body;
     await tusUpload(browser, album.torrentFile, { uploadUrl: torrent.resumable.params.url });
     const fromDrive = await browser.post('/drive/v1/offline:inspect', { file_id: torrent.file.id });
-    expect(fromDrive.body).toMatchObject({ source: 'torrent', name: 'Album <img src=x onerror=alert(1)> 2026' });
+    expect(fromDrive.body).toMatchObject({ source: 'torrent', name: 'Album <img src=x onerror=alert(1)> 2026', state: 'complete', info_hash: album.infoHash });
     expect(fromDrive.body.files).toEqual(inspected.body.files);
   });
 
@@ -161,6 +169,66 @@ describe.each(ENGINES)('torrent downloads on %s', (engine) => {
     const text = (await browser.post('/drive/v1/files', { kind: 'drive#folder', name: 'not a torrent' })).body.file;
     expect((await download(browser, { file_id: text.id })).body.error).toBe('url_unsupported');
   }, 60_000);
+});
+
+describe('checking links whose peers or server do not answer', () => {
+  let server: TestServer;
+  let silent: net.Server;
+  const held = new Set<net.Socket>();
+  beforeAll(async () => {
+    // The shipped waits for peers and for a server's bytes, which are longer than checking a link waits.
+    // slow.example stands for a name whose resolver never answers.
+    const resolving: ResolveHost = (hostname) => (hostname === 'slow.example' ? new Promise(() => {}) : systemResolve(hostname));
+    server = await startTestServer('sqlite', { offline: testOfflineConfig({ noPeersSeconds: 600, stallSeconds: 60 }) }, undefined, resolving);
+    // A web server that takes connections and never answers.
+    silent = net.createServer((socket) => held.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    await server?.dispose();
+    for (const socket of held) socket.destroy();
+    await new Promise((resolve) => silent?.close(resolve));
+  });
+
+  it('answers with what the link itself tells and what is still awaited, and the download can be started anyway', async () => {
+    const browser = await signedIn(server);
+    // The only tracker and the only peer of the magnet link are at a closed port.
+    const closed = await freePort();
+    const infoHash = randomBytes(20).toString('hex');
+    const magnet = `magnet:?xt=urn:btih:${infoHash}&dn=${encodeURIComponent('Unreachable album')}&tr=${encodeURIComponent(`http://127.0.0.1:${closed}/announce`)}&x.pe=127.0.0.1:${closed}`;
+    const film = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/films/film.mkv`;
+    const iso = 'http://slow.example/images/disc.iso';
+    const [torrent, web, unresolved] = await Promise.all([
+      browser.post('/drive/v1/offline:inspect', { url: magnet }),
+      browser.post('/drive/v1/offline:inspect', { url: film }),
+      browser.post('/drive/v1/offline:inspect', { url: iso }),
+    ]);
+    expect([torrent.status, torrent.body]).toEqual([
+      200,
+      {
+        kind: 'drive#resource',
+        source: 'magnet',
+        url: magnet,
+        name: 'Unreachable album',
+        size: '-1',
+        mime_type: '',
+        file_category: 'OTHER',
+        files: [],
+        state: 'looking_for_files',
+        info_hash: infoHash,
+      },
+    ]);
+    expect([web.status, web.body]).toMatchObject([
+      200,
+      { source: 'http', url: film, name: 'film.mkv', size: '-1', files: [], state: 'no_answer_yet', info_hash: '' },
+    ]);
+    expect([unresolved.status, unresolved.body]).toMatchObject([200, { source: 'http', url: iso, name: 'disc.iso', size: '-1', state: 'no_answer_yet' }]);
+    for (const url of [magnet, film, iso]) {
+      const created = await download(browser, { url });
+      expect([created.status, created.body.task?.type], url).toEqual([200, 'offline']);
+    }
+    // Checking waits 10 s, and starting from a name that does not resolve waits 5 s for it.
+  }, 40_000);
 });
 
 describe('seeding after a torrent is fetched', () => {

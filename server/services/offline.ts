@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { OFFLINE_PROTOCOLS, type OfflineSource } from '#shared/api/offline.ts';
+import { type InspectionState, OFFLINE_PROTOCOLS, type OfflineSource } from '#shared/api/offline.ts';
 import type { TaskStage } from '#shared/api/tasks.ts';
 import { classifyFile } from '#shared/files/classify.ts';
 import { usableName } from '#shared/files/names.ts';
@@ -52,7 +52,22 @@ export type Inspected = {
   size: number | undefined;
   mimeType: string;
   files: TorrentEntry[];
+  /** A torrent's info hash; '' for a web address. */
+  infoHash: string;
+  /** What is still awaited, if anything, when the inspection answered. */
+  state: InspectionState;
 };
+
+/** The fields of an inspection that learned nothing yet. */
+const nothingYet = () => ({ size: undefined, mimeType: '', files: [] as TorrentEntry[], infoHash: '' });
+
+/**
+ * How long inspecting a link waits for its server or a magnet's peers before answering with what
+ * it knows (the New download dialog's "Check links" waits for it; the download, once started, goes on looking).
+ */
+const INSPECT_WAIT_MS = 10_000;
+/** How long creating a download waits for a web address's name to resolve before leaving that check to the download. */
+const CHECK_WAIT_MS = 5_000;
 
 /** A source as the engines take it: a web address, or a torrent (a magnet link or a .torrent's bytes). */
 type Source = { kind: 'http'; url: URL } | { kind: 'torrent'; magnet?: string; torrent?: Buffer; torrentFileId?: string };
@@ -213,40 +228,59 @@ export function offlineService(deps: {
     return { added, size: fetched.files.reduce((sum, file) => sum + file.size, 0) };
   }
 
-  /** What a link holds: the web server's description, or the torrent's files (a magnet's from its peers). */
+  /**
+   * What a link holds: the web server's description, or the torrent's files (a magnet's from its
+   * peers), as far as they are learned within INSPECT_WAIT_MS; past that, what is known without
+   * them, at once, with the state saying what is still awaited.
+   */
   async function inspect(userId: string, request: OfflineSource, signal: AbortSignal): Promise<Inspected> {
     const source = await sourceOf(userId, request);
     if (source.kind === 'http') {
-      const resource = await http.inspect(source.url.href, signal);
-      return { source: 'http', url: resource.url, name: resource.name, size: resource.size, mimeType: resource.mimeType, files: [] };
+      const url = source.url.href;
+      const unanswered: Inspected = { ...nothingYet(), source: 'http', url, name: nameFromLink(source.url), state: 'no_answer_yet' };
+      return patiently(signal, INSPECT_WAIT_MS, unanswered, async (within) => {
+        const resource = await http.inspect(url, within);
+        return { ...nothingYet(), source: 'http', url: resource.url, name: resource.name, size: resource.size, mimeType: resource.mimeType, state: 'complete' };
+      });
     }
-    const parsed = await parsedTorrent(source);
-    // A magnet's file list comes from peers, into a folder of its own that goes afterwards.
-    const scratch = path.join(blobs.stagingDir, `${INSPECT_PREFIX}${randomUUID()}`);
-    try {
-      const { name, files: entries } = await torrents.inspect(parsed, scratch, signal);
-      return {
-        source: source.magnet ? 'magnet' : 'torrent',
-        url: source.magnet ?? '',
-        name,
-        size: entries.reduce((sum, entry) => sum + entry.size, 0),
-        mimeType: '',
-        files: entries,
-      };
-    } finally {
-      await fs.rm(scratch, { recursive: true, force: true });
-    }
+    // The link's own words (the torrent's name and info hash), read without contacting anyone.
+    const written = await torrents.read(source.magnet ?? source.torrent!);
+    const torrent = { ...nothingYet(), source: source.magnet ? 'magnet' : 'torrent', url: source.magnet ?? '', infoHash: written.infoHash } as const;
+    const known = ({ name, files: entries }: { name: string; files: TorrentEntry[] }): Inspected => ({
+      ...torrent,
+      name,
+      size: entries.reduce((sum, entry) => sum + entry.size, 0),
+      files: entries,
+      state: 'complete',
+    });
+    // A .torrent lists its files itself.
+    if (written.files) return known(await torrents.inspect(written, blobs.stagingDir, signal));
+    const looking: Inspected = { ...torrent, name: written.name ?? written.infoHash, state: 'looking_for_files' };
+    return patiently(signal, INSPECT_WAIT_MS, looking, async (within) => {
+      const parsed = await torrents.parse(written);
+      // A magnet's file list comes from peers, into a folder of its own that goes afterwards.
+      const scratch = path.join(blobs.stagingDir, `${INSPECT_PREFIX}${randomUUID()}`);
+      try {
+        return known(await torrents.inspect(parsed, scratch, within));
+      } finally {
+        await fs.rm(scratch, { recursive: true, force: true });
+      }
+    });
   }
 
   return {
-    /** What a link holds, without fetching its content: a web address's name, size and type; a torrent's files. */
+    /**
+     * What a link holds, without fetching its content: a web address's name, size and type; a
+     * torrent's files. Answers within INSPECT_WAIT_MS, with what is known by then;
+     * `signal` stops it sooner (the visitor left).
+     */
     async inspect(userId: string, request: OfflineSource, signal: AbortSignal): Promise<Inspected> {
       try {
         return await inspect(userId, request, signal);
       } catch (failure) {
         // A failure that a task would try again is this request's answer: said by its name.
         if (failure instanceof PassingFailure) throw new ServiceError(failure.error, failure.message);
-        if (signal.aborted) throw new ServiceError('url_unreachable', 'The link did not answer in time.');
+        if (signal.aborted) throw new ServiceError('url_unreachable', 'The inspection was stopped.');
         throw failure;
       }
     },
@@ -265,8 +299,9 @@ export function offlineService(deps: {
       const given = request.name?.trim() ? usableName(request.name, 'download') : undefined;
       const limits = await limitsOf(userId);
       if (source.kind === 'http') {
-        // An address Nubo will not fetch is refused now, not when the task runs.
-        await http.check(source.url.href);
+        // An address Nubo will not fetch is refused now, not when the task runs; a name whose
+        // resolver is slow to answer is left to the download, which checks it again as it connects.
+        await patiently(new AbortController().signal, CHECK_WAIT_MS, undefined, () => http.check(source.url.href));
         const name = given ?? nameFromLink(source.url);
         const params: OfflineParams = { kind: 'http', url: source.url.href, parentId, ...(given ? { name: given } : {}) };
         return enqueue({ userId, type: 'offline', name, fileName: name, params }, limits);
@@ -355,6 +390,25 @@ export type OfflineService = ReturnType<typeof offlineService>;
 const INSPECT_PREFIX = 'inspect-';
 /** Work folders looked up in one query by the hourly sweep. */
 const SWEEP_CHUNK = 500;
+
+/**
+ * What `work` answers, unless `waitMs` pass first: then `meanwhile`, at once, and `work`'s signal
+ * is aborted (it ends, tidying up, after the answer). `signal` aborts it sooner. A failure of the
+ * work before the time is up is the answer.
+ */
+async function patiently<T>(signal: AbortSignal, waitMs: number, meanwhile: T, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const patience = new AbortController();
+  const timer = setTimeout(() => patience.abort(), waitMs);
+  const waited = new Promise<T>((resolve) => patience.signal.addEventListener('abort', () => resolve(meanwhile), { once: true }));
+  const working = work(AbortSignal.any([signal, patience.signal]));
+  try {
+    return await Promise.race([working, waited]);
+  } finally {
+    clearTimeout(timer);
+    // Once the answer is given, a later failure of the work is nobody's.
+    working.catch(() => {});
+  }
+}
 
 /** Where a download's bytes are kept until they become blobs: a folder of the task's own. */
 function workFolderOf(blobs: BlobStore, taskId: string): string {

@@ -63,7 +63,17 @@ export const OFFLINE_SOURCE_KINDS = ['http', 'magnet', 'torrent'] as const;
 /** One file of a torrent, by its index in the torrent; `path` is its folders and name, '/'-separated. */
 export const InspectedFileSchema = Type.Object({ index: Type.Integer(), path: Type.String(), size: Int64String });
 
-/** What a link holds, read without fetching its content. `size` is "-1" when the server does not say. */
+/**
+ * How much of what a link holds an inspection learned in the time it waits (about 10 s, so that
+ * checking a link never hangs): `complete`, all it tells; `looking_for_files`, a magnet link whose
+ * file list no peer has sent yet (its name and info hash are the link's own, its size and files not
+ * known); `no_answer_yet`, a web address whose server has not answered yet (its name is the
+ * address's). A download can be started in each state: it goes on looking.
+ */
+export const INSPECTION_STATES = ['complete', 'looking_for_files', 'no_answer_yet'] as const;
+export type InspectionState = (typeof INSPECTION_STATES)[number];
+
+/** What a link holds, read without fetching its content. `size` is "-1" when it is not known. */
 export const InspectionSchema = Type.Object({
   kind: Type.Literal('drive#resource'),
   source: oneOf(OFFLINE_SOURCE_KINDS),
@@ -72,7 +82,10 @@ export const InspectionSchema = Type.Object({
   size: Int64String,
   mime_type: Type.String(),
   file_category: oneOf(FILE_CATEGORIES),
-  /** A torrent's files (empty for a web address). */
+  /** A torrent's files (empty for a web address, and while a magnet link's are looked for). */
   files: Type.Array(InspectedFileSchema),
+  state: oneOf(INSPECTION_STATES),
+  /** A torrent's info hash, 40 hexadecimal digits; empty for a web address. */
+  info_hash: Type.String(),
 });
 export type Inspection = Static<typeof InspectionSchema>;

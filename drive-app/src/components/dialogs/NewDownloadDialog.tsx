@@ -240,6 +240,13 @@ export function NewDownloadDialog({ parentId, initialLinks = '', torrentFile, on
                       <span>{state.inspection.size === '-1' ? t('offline.dialog.sizeUnknown') : formatSize(Number(state.inspection.size))}</span>
                     </span>
                   )}
+                  {/* What checking the link did not learn in its time: the download can be started all the same. */}
+                  {state.status === 'inspected' && state.inspection.state === 'looking_for_files' && (
+                    <span className="field-hint">{t('offline.dialog.lookingForFiles')}</span>
+                  )}
+                  {state.status === 'inspected' && state.inspection.state === 'no_answer_yet' && (
+                    <span className="field-hint">{t('offline.dialog.noAnswerYet')}</span>
+                  )}
                   {state.status === 'inspected' && state.inspection.files.length > 0 && (
                     <fieldset className="torrent-files">
                       <legend>{t('offline.dialog.files')}</legend>
