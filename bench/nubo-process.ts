@@ -35,8 +35,9 @@ export async function waitFor(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
-export async function startNubo(name: string, env: Record<string, string> = {}): Promise<NuboProcess> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `nubo-bench-${name}-`));
+/** A Nubo process on a data folder of its own, or on `reuse`'s (another start of the same server), which its stop then leaves. */
+export async function startNubo(name: string, env: Record<string, string> = {}, { reuse }: { reuse?: string } = {}): Promise<NuboProcess> {
+  const dataDir = reuse ?? mkdtempSync(path.join(os.tmpdir(), `nubo-bench-${name}-`));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...SERVER_ARGS], {
@@ -46,7 +47,7 @@ export async function startNubo(name: string, env: Record<string, string> = {}):
   });
   const stop = () => {
     child.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!reuse) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitFor(`${url}/healthz`, child);

@@ -1,17 +1,20 @@
 // Moving big files: a 1 GiB tus upload against `dd` writing 1 GiB to the same disk (goal ≥ 0.7),
 // a 1 GiB download against nginx serving the same blob with sendfile (goal ≥ 0.9), the same
-// download through the owner's link (its traffic checked against a monthly allowance and counted)
-// against a share visitor's link (which counts no one's) (goal ≥ 0.95), and how much
-// the server's memory grows while the upload streams (goal ≤ 30 MB), beside the growth of a bare
-// node:http server receiving the same upload (bench/upload-floor-server.ts). Servers run as their
-// own processes so their memory is their own.
+// download through the shipped nginx (deploy/nginx.conf.template), Nubo sending the bytes through
+// it, then handing them to it (ACCEL_REDIRECT): the CPU time of Nubo and nginx together per GiB,
+// beside the sendfile floor (goal ≤ 0.1 handed over), the same download through the owner's link (its traffic checked against a
+// monthly allowance and counted) against the link a share's visitor who is not signed in gets
+// (checked against the share too, and counted as the owner's) (goal ≥ 0.95), and how much the server's memory grows while the upload streams (goal ≤ 30 MB), beside
+// the growth of a bare node:http server receiving the same upload (bench/upload-floor-server.ts).
+// Servers run as their own processes so their memory is their own.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../server/testing/harness.ts';
-import { bearerOf, startNubo, waitFor } from './nubo-process.ts';
+import { type Nginx, startNginx } from '../server/testing/nginx.ts';
+import { bearerOf, type NuboProcess, startNubo, waitFor } from './nubo-process.ts';
 import type { Table } from './table.ts';
 
 const SIZE = Number(process.env.BENCH_TRANSFER_BYTES ?? 1024 ** 3);
@@ -53,7 +56,10 @@ async function floorUpload(dataDir: string): Promise<[number, number]> {
 /** Downloads are timed several times each, Nubo and nginx alike, and the best run counts: the first runs here vary with the JIT and TCP warming up. */
 const DOWNLOAD_RUNS = 5;
 
-type Downloader = { url: string; pid: number; bestMs: number; cpuSeconds: number };
+/** `pids`: the processes that serve the download (Nubo, or Nubo and the proxy in front of it); `cpuSeconds`: each one's CPU time over all runs. */
+type Downloader = { url: string; pids: number[]; bestMs: number; cpuSeconds: number[] };
+
+const downloader = (url: string, pids: number[]): Downloader => ({ url, pids, bestMs: Infinity, cpuSeconds: pids.map(() => 0) });
 
 /** User and system CPU seconds a process has used so far. */
 function cpuSecondsOf(pid: number): number {
@@ -61,15 +67,17 @@ function cpuSecondsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-/** Downloads the whole file once, keeping the best time and adding up the serving process's CPU time. */
+/** Downloads the whole file once, keeping the best time and adding up the serving processes' CPU time. */
 async function timeDownload(downloader: Downloader): Promise<void> {
-  const cpuBefore = cpuSecondsOf(downloader.pid);
+  const cpuBefore = downloader.pids.map(cpuSecondsOf);
   const start = performance.now();
   let bytes = 0;
   for await (const chunk of (await fetch(downloader.url)).body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
   if (bytes !== SIZE) throw new Error(`downloaded ${bytes} bytes from ${downloader.url}`);
   downloader.bestMs = Math.min(downloader.bestMs, performance.now() - start);
-  downloader.cpuSeconds += cpuSecondsOf(downloader.pid) - cpuBefore;
+  downloader.pids.forEach((pid, i) => {
+    downloader.cpuSeconds[i]! += cpuSecondsOf(pid) - cpuBefore[i]!;
+  });
 }
 
 /** A body of SIZE bytes made of one random chunk repeated, never held whole in memory. */
@@ -92,7 +100,21 @@ function meteredPlansFile(): string {
   return file;
 }
 
-/** A share visitor's download link to the file: the same bytes, counted as no one's traffic. */
+/** The shipped nginx (deploy/nginx.conf.template) in front of one Nubo process whose blobs are in its data folder, on `port`. */
+async function shippedNginx(nubo: NuboProcess, port: number): Promise<Nginx> {
+  return startNginx(path.join(ROOT, 'deploy', 'nginx.conf.template'), {
+    folder: path.join(nubo.dataDir, `shipped-nginx-${port}`),
+    values: {
+      NUBO_UPSTREAMS: `server ${new URL(nubo.url).host};`,
+      LISTEN_PORT: `127.0.0.1:${port}`,
+      BLOB_FOLDER: path.join(nubo.dataDir, 'blobs'),
+      // No S3 store here: the blobs are the folder's.
+      BLOB_STORE_ENDPOINT: 'http://127.0.0.1:9',
+    },
+  });
+}
+
+/** The download link a share's visitor who is not signed in gets: the same bytes, counted as the owner's traffic. */
 async function visitorLink(url: string, auth: Record<string, string>, fileId: string): Promise<string> {
   const json = { ...auth, 'Content-Type': 'application/json' };
   const share = await fetch(`${url}/drive/v1/share`, { method: 'POST', headers: json, body: JSON.stringify({ file_ids: [fileId] }) }).then((r) => r.json());
@@ -103,10 +125,11 @@ async function visitorLink(url: string, auth: Record<string, string>, fileId: st
 
 export async function benchTransfer(): Promise<Table> {
   const plansFile = meteredPlansFile();
-  const nubo = await startNubo('transfer', { PLANS_FILE: plansFile });
+  let nubo: NuboProcess = await startNubo('transfer', { PLANS_FILE: plansFile });
   const { url, dataDir } = nubo;
   const server = nubo.child;
   let nginx: ChildProcess | undefined;
+  const shipped: Nginx[] = [];
   try {
     const auth = await bearerOf(url, 'mover@example.org');
     const created = await fetch(`${url}/drive/v1/files`, {
@@ -157,19 +180,51 @@ export async function benchTransfer(): Promise<Table> {
       )
         await new Promise((r) => setTimeout(r, 50));
     }
-    const nuboDownload: Downloader = { url: file.web_content_link, pid: server.pid!, bestMs: Infinity, cpuSeconds: 0 };
-    const unmeteredDownload: Downloader = { url: await visitorLink(url, auth, file.id), pid: server.pid!, bestMs: Infinity, cpuSeconds: 0 };
-    const nginxDownload: Downloader | undefined = nginxUrl ? { url: nginxUrl, pid: nginx!.pid!, bestMs: Infinity, cpuSeconds: 0 } : undefined;
+    const nuboDownload = downloader(file.web_content_link, [server.pid!]);
+    const visitorDownload = downloader(await visitorLink(url, auth, file.id), [server.pid!]);
+    const nginxDownload = nginxUrl ? downloader(nginxUrl, [nginx!.pid!]) : undefined;
+    // The same link through the shipped nginx, Nubo sending the bytes (no ACCEL_REDIRECT): the
+    // proxy's CPU time counts beside Nubo's.
+    let relayedDownload: Downloader | undefined;
+    if (nginxUrl) {
+      const relay = await shippedNginx(nubo, await freePort());
+      shipped.push(relay);
+      const link = new URL(file.web_content_link);
+      relayedDownload = downloader(`${relay.url}${link.pathname}${link.search}`, [server.pid!, relay.pid]);
+    }
     // Runs alternate, so Nubo and nginx meet the same load on the shared cores; the best run counts.
     for (let run = 0; run < DOWNLOAD_RUNS; run++) {
-      for (const downloader of [nuboDownload, nginxDownload, unmeteredDownload]) if (downloader) await timeDownload(downloader);
+      for (const each of [nuboDownload, nginxDownload, visitorDownload, relayedDownload]) if (each) await timeDownload(each);
     }
-    const counted = await fetch(`${url}/vip/v1/quantity/list`, { headers: auth }).then((r) => r.json());
-    if (Number(counted.transfer.download.usage) !== DOWNLOAD_RUNS * SIZE)
-      throw new Error(`metered ${counted.transfer.download.usage} bytes, not ${DOWNLOAD_RUNS * SIZE}`);
+    // The owner's downloads (direct and relayed) and the visitor's, all the owner's traffic.
+    let expected = (relayedDownload ? 3 : 2) * DOWNLOAD_RUNS * SIZE;
+    let counted = await fetch(`${url}/vip/v1/quantity/list`, { headers: auth }).then((r) => r.json());
+    if (Number(counted.transfer.download.usage) !== expected) throw new Error(`metered ${counted.transfer.download.usage} bytes, not ${expected}`);
+
+    // Behind the shipped nginx, nginx sending the bytes: the same server started again on the same
+    // data, told that the proxy serves blob bytes (ACCEL_REDIRECT) and that its links lead to the
+    // proxy. Runs alternate with the sendfile floor again, timed afresh.
+    let handedOver: { download: Downloader; floor: Downloader } | undefined;
+    if (nginxUrl) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+      const proxyPort = await freePort();
+      const proxyUrl = `http://127.0.0.1:${proxyPort}`;
+      nubo = await startNubo('transfer', { PLANS_FILE: plansFile, PUBLIC_URL: proxyUrl, ACCEL_REDIRECT: '/_nubo/blobs/' }, { reuse: dataDir });
+      const proxy = await shippedNginx(nubo, proxyPort);
+      shipped.push(proxy);
+      const link = (await fetch(`${proxyUrl}/drive/v1/files/${file.id}`, { headers: auth }).then((r) => r.json())).web_content_link;
+      handedOver = { download: downloader(link, [nubo.child.pid!, proxy.pid]), floor: downloader(nginxUrl, [nginx!.pid!]) };
+      for (let run = 0; run < DOWNLOAD_RUNS; run++) for (const each of [handedOver.download, handedOver.floor]) await timeDownload(each);
+      expected += DOWNLOAD_RUNS * SIZE;
+      counted = await fetch(`${proxyUrl}/vip/v1/quantity/list`, { headers: auth }).then((r) => r.json());
+      if (Number(counted.transfer.download.usage) !== expected) throw new Error(`metered ${counted.transfer.download.usage} bytes in all, not ${expected}`);
+    }
     const nuboDownloadMs = nuboDownload.bestMs;
     const nginxMs = nginxDownload?.bestMs;
-    const cpuPerGiB = (downloader: Downloader) => (downloader.cpuSeconds / DOWNLOAD_RUNS / (SIZE / 1024 ** 3)).toFixed(2);
+    const perGiB = (seconds: number) => (seconds / DOWNLOAD_RUNS / (SIZE / 1024 ** 3)).toFixed(2);
+    const cpuPerGiB = (each: Downloader) => perGiB(each.cpuSeconds.reduce((sum, seconds) => sum + seconds, 0));
 
     const gib = (SIZE / 1024 ** 3).toFixed(2);
     return {
@@ -181,20 +236,38 @@ export async function benchTransfer(): Promise<Table> {
         ['download MB/s vs nginx sendfile MB/s', mbps(SIZE, nuboDownloadMs).toFixed(0), nginxMs ? mbps(SIZE, nginxMs).toFixed(0) : 'n/a: no nginx'],
         ['  ratio (goal ≥ 0.9)', nginxMs ? (nginxMs / nuboDownloadMs).toFixed(2) : 'n/a', '1.00'],
         ['server CPU seconds per GiB downloaded vs nginx', cpuPerGiB(nuboDownload), nginxDownload ? cpuPerGiB(nginxDownload) : 'n/a'],
+        ...(relayedDownload && handedOver && nginxDownload
+          ? ([
+              ['behind the shipped nginx, Nubo sending: server CPU s/GiB vs nginx', cpuPerGiB(relayedDownload), cpuPerGiB(nginxDownload)],
+              ['  of which Nubo', perGiB(relayedDownload.cpuSeconds[0]!), ''],
+              [
+                'behind the shipped nginx, nginx sending (ACCEL_REDIRECT): download MB/s vs nginx',
+                mbps(SIZE, handedOver.download.bestMs).toFixed(0),
+                mbps(SIZE, handedOver.floor.bestMs).toFixed(0),
+              ],
+              ['  server CPU s/GiB (goal ≤ 0.1) vs nginx', cpuPerGiB(handedOver.download), cpuPerGiB(handedOver.floor)],
+              ['  of which Nubo', perGiB(handedOver.download.cpuSeconds[0]!), ''],
+            ] satisfies Table['rows'])
+          : []),
         [
-          'download MB/s, traffic metered vs not (a share visitor’s link)',
+          'download MB/s, the owner’s link vs a share visitor’s (checked against the share too)',
           mbps(SIZE, nuboDownloadMs).toFixed(0),
-          mbps(SIZE, unmeteredDownload.bestMs).toFixed(0),
+          mbps(SIZE, visitorDownload.bestMs).toFixed(0),
         ],
-        ['  ratio (goal ≥ 0.95)', (unmeteredDownload.bestMs / nuboDownloadMs).toFixed(2), '1.00'],
+        ['  ratio (goal ≥ 0.95)', (visitorDownload.bestMs / nuboDownloadMs).toFixed(2), '1.00'],
         ['RSS growth during upload, MiB (goal ≤ 30) vs bare node:http', rssGrowth.toFixed(1), floorRssGrowth.toFixed(1)],
       ],
     };
   } finally {
     nginx?.kill('SIGTERM');
-    const exited = new Promise((r) => server.once('exit', r));
-    nubo.stop();
-    await exited;
+    for (const proxy of shipped) await proxy.stop();
+    const running = nubo.child;
+    if (running.exitCode === null) {
+      const exited = new Promise((r) => running.once('exit', r));
+      running.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
     rmSync(path.dirname(plansFile), { recursive: true, force: true });
   }
 }

@@ -6,7 +6,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { until } from './until.ts';
 
-export type Nginx = { url: string; stop(): Promise<void> };
+/** `pid`: nginx's one process (no master), so the CPU time it spends is all in one place. */
+export type Nginx = { url: string; pid: number; stop(): Promise<void> };
 
 /** Debian's nginx, where `npm test` installs it (scripts/nubo.sh). */
 const NGINX = '/usr/sbin/nginx';
@@ -43,6 +44,7 @@ export async function startNginx(template: string, { folder, values }: { folder:
   );
   return {
     url,
+    pid: child.pid!,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
