@@ -46,6 +46,7 @@ import { taskRoutes } from './routes/tasks.ts';
 import { thumbnailRoutes } from './routes/thumbnails.ts';
 import { uploadRoutes } from './routes/uploads.ts';
 import { lazySchemaCompilers } from './schema-compilers.ts';
+import { serverFaults } from './server-faults.ts';
 import { accountDeletionService } from './services/account-deletion.ts';
 import { accountMailService } from './services/account-mail.ts';
 import { type AccountLimits, accountsService, DEFAULT_LIMITS } from './services/accounts.ts';
