@@ -223,6 +223,16 @@ describe.each(ENGINES)('uploads on %s', (engine) => {
     expect((await browser.get(`/drive/v1/files/${created.body.file.id}`)).status).toBe(404);
   });
 
+  /** Content another person stored, and a second person's upload of it declared by its hash: offered a proof. */
+  async function offeredByAnother() {
+    const first = await signUp(server.url);
+    const bytes = randomBytes(100_000);
+    await tusUpload(first.browser, bytes, { uploadUrl: (await createUpload(first.browser, 'shared.bin', bytes)).body.resumable.params.url });
+    const second = await signUp(server.url);
+    const claimed = await createUpload(second.browser, 'mine.bin', bytes, { hash: sha256(bytes) });
+    return { bytes, second, claimed };
+  }
+
   it('completes at once when the content is stored and the client proves it holds it, never on the hash alone', async () => {
     const first = await signUp(server.url);
     const bytes = randomBytes(200_000);
@@ -241,12 +251,7 @@ describe.each(ENGINES)('uploads on %s', (engine) => {
   });
 
   it('takes a wrong instant-upload proof as the only try: the upload then needs its bytes, and still completes with them', async () => {
-    const first = await signUp(server.url);
-    const bytes = randomBytes(100_000);
-    await tusUpload(first.browser, bytes, { uploadUrl: (await createUpload(first.browser, 'shared.bin', bytes)).body.resumable.params.url });
-
-    const second = await signUp(server.url);
-    const claimed = await createUpload(second.browser, 'mine.bin', bytes, { hash: sha256(bytes) });
+    const { bytes, second, claimed } = await offeredByAnother();
     const { offset, length } = claimed.body.proof;
     const proofPath = `/drive/v1/uploads/${claimed.body.file.id}/proof`;
     expect((await second.browser.post(proofPath, { range_hash: sha256(randomBytes(length)) })).body.details[0].reason).toBe('mismatch');
@@ -259,12 +264,7 @@ describe.each(ENGINES)('uploads on %s', (engine) => {
   });
 
   it('answers 20 proofs sent at once to one upload by evaluating one of them, even when the others are right', async () => {
-    const first = await signUp(server.url);
-    const bytes = randomBytes(100_000);
-    await tusUpload(first.browser, bytes, { uploadUrl: (await createUpload(first.browser, 'shared.bin', bytes)).body.resumable.params.url });
-
-    const second = await signUp(server.url);
-    const claimed = await createUpload(second.browser, 'mine.bin', bytes, { hash: sha256(bytes) });
+    const { bytes, second, claimed } = await offeredByAnother();
     const { offset, length } = claimed.body.proof;
     const right = sha256(bytes.subarray(offset, offset + length));
     const proofPath = `/drive/v1/uploads/${claimed.body.file.id}/proof`;
