@@ -353,7 +353,8 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     origin,
     campaigns,
     renderSharePage,
-    storeOrigins: blobStoreOrigins(config.blobStore),
+    // Behind nginx (ACCEL_REDIRECT) the store's bytes reach browsers from Nubo's own origin: pages need none of its.
+    storeOrigins: config.accelRedirect ? [] : blobStoreOrigins(config.blobStore),
   });
   return app;
 }

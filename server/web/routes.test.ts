@@ -211,6 +211,15 @@ describe('web routes', () => {
     } finally {
       await withStore.dispose();
     }
+    // Behind nginx the store's bytes come from Nubo's own origin: no page may reach the store.
+    const behindNginx = await startTestServer('sqlite', { distDir, blobStore, accelRedirect: '/_nubo/store/' });
+    try {
+      const response = await fetch(`${behindNginx.url}/drive/all`);
+      expect(directivesOf(response)).toMatchObject({ 'img-src': "'self' data:", 'media-src': "'self'", 'connect-src': "'self' http://127.0.0.1:*" });
+      await response.arrayBuffer();
+    } finally {
+      await behindNginx.dispose();
+    }
   });
 
   it('sends nosniff and a referrer policy that keeps our addresses (a share link carries its passcode) to our own origin, and no HSTS over http', async () => {
