@@ -19,13 +19,15 @@ import { ServiceError } from '../errors.ts';
 import { presentShareFolder, presentShareView } from '../presenters/shares.ts';
 import { blockListOf, isBlocked } from '../services/access.ts';
 import { type LoadedMessages, translatorsOf } from '../services/messages.ts';
-import type { SharesService } from '../services/shares.ts';
+import type { SharedFolder, SharesService, ShareViewing } from '../services/shares.ts';
 import { escapeMarkup } from './markup.ts';
 
 /** As many entries as the page's script asks for at a time (GET /share's default). */
 const FIRST_PAGE_SIZE = 100;
 /** Pages kept for the shares asked for most lately: a page of 100 files is about 150 KB. */
 const PAGE_CACHE_BYTES = 16 * 1024 * 1024;
+/** Rows kept of what the latest pages were made from (a few hundred bytes each): a few MB. */
+const MADE_FROM_ROWS = 20_000;
 
 type RenderSharePage = (first: ShareFirstView, t: Translate) => string;
 
@@ -58,6 +60,7 @@ export function sharePageRenderer({ distDir, messages, shares, blockedNetworks, 
   const blocked = blockListOf(blockedNetworks);
   const translatorFor = translatorsOf(messages);
   const pages = pageCache(PAGE_CACHE_BYTES);
+  const made = madeFromCache(MADE_FROM_ROWS);
   // Both built files, looked for once (the first share page asked for): without them the page's
   // script renders the page alone.
   let built: Promise<{ shell: string; inlineScripts: string[]; renderPage: RenderSharePage } | undefined> | undefined;
@@ -70,32 +73,43 @@ export function sharePageRenderer({ distDir, messages, shares, blockedNetworks, 
           })
         : Promise.resolve(undefined));
 
-  /** What the share holds for this visitor at this address, as the API would answer the page. */
-  async function firstView({ request, shareId, folderIds, locale }: SharePageRequest, jar: ReturnType<typeof memoryCookieJar>): Promise<ShareFirstView> {
-    const base = { locale, shareId, folderIds, files: [], nextPageToken: '', folderNames: {} };
-    // A blocked visitor's page shows no content (SPEC §2.7): nothing of the share is looked up.
-    if (isBlocked(blocked, request.ip)) return { ...base, accessible: false };
+  /**
+   * What the share holds for this visitor at this address, as looked up (rows and statuses, not
+   * yet presented), or undefined for a blocked visitor's page, which shows no content (SPEC §2.7):
+   * nothing of the share is looked up for them.
+   */
+  async function lookUp({ request, shareId, folderIds }: SharePageRequest, jar: ReturnType<typeof memoryCookieJar>): Promise<LookedUp | undefined> {
+    if (isBlocked(blocked, request.ip)) return undefined;
     const query = request.query as Record<string, unknown>;
     const linkPassCode = typeof query.s_code === 'string' && query.s_code !== '' ? query.s_code : undefined;
-    const access = { shareId, passCode: linkPassCode, passCodeToken: readSharePasscodeToken(jar, shareId), ip: request.ip };
-    const view = presentShareView(await shares.view(access, { limit: FIRST_PAGE_SIZE }));
-    if (view.pass_code_token) {
+    const cookieToken = readSharePasscodeToken(jar, shareId);
+    const access = { shareId, passCode: linkPassCode, passCodeToken: cookieToken, ip: request.ip };
+    const viewing = await shares.view(access, { limit: FIRST_PAGE_SIZE });
+    if (viewing.token) {
       // As the page's script does with a token it is given (SPEC §9, latest three shares).
-      rememberSharePasscodeToken(jar, shareId, view.pass_code_token);
-      access.passCodeToken = view.pass_code_token;
+      rememberSharePasscodeToken(jar, shareId, viewing.token);
+      access.passCodeToken = viewing.token;
     }
+    const walked = viewing.status === 'OK' && folderIds.length > 0 ? await shares.folder(access, folderIds, { limit: FIRST_PAGE_SIZE }) : undefined;
+    return { linkPassCode, cookieToken, passCodeToken: access.passCodeToken, viewing, walked };
+  }
+
+  /** The first view made of what was looked up, as the API would answer the page. */
+  function firstView({ shareId, folderIds, locale }: SharePageRequest, looked: LookedUp | undefined): ShareFirstView {
+    const base = { locale, shareId, folderIds, files: [], nextPageToken: '', folderNames: {} };
+    if (!looked) return { ...base, accessible: false };
+    const { linkPassCode, passCodeToken, walked } = looked;
+    const view = presentShareView(looked.viewing);
     const first: ShareFirstView = {
       ...base,
       accessible: true,
       ...(linkPassCode ? { linkPassCode } : {}),
-      ...(access.passCodeToken ? { passCodeToken: access.passCodeToken } : {}),
+      ...(passCodeToken ? { passCodeToken } : {}),
       view,
     };
-    const folderId = folderIds.at(-1);
     if (view.share_status !== 'OK') return first;
     // At the share's top level the files listed travel once, in `files`: the page is smaller by as much again.
-    if (!folderId) return { ...first, view: { ...view, files: [] }, files: view.files, nextPageToken: view.next_page_token };
-    const walked = await shares.folder(access, folderIds, { limit: FIRST_PAGE_SIZE });
+    if (!walked) return { ...first, view: { ...view, files: [] }, files: view.files, nextPageToken: view.next_page_token };
     const folder = presentShareFolder(walked);
     if (folder.share_status !== 'OK') return { ...first, view: { ...view, share_status: folder.share_status, share_status_text: folder.share_status_text } };
     return { ...first, files: folder.files, nextPageToken: folder.next_page_token, folderNames: walked.folderNames };
@@ -106,9 +120,9 @@ export function sharePageRenderer({ distDir, messages, shares, blockedNetworks, 
     if (!app) return undefined;
     const { shell, inlineScripts, renderPage } = app;
     const jar = memoryCookieJar(page.request.headers.cookie, { secure: secureCookies });
-    let first: ShareFirstView;
+    let looked: LookedUp | undefined;
     try {
-      first = await firstView(page, jar);
+      looked = await lookUp(page, jar);
     } catch (failure) {
       // Too many wrong passcodes, a page token gone bad: the page's script asks the API itself and
       // shows the translated failure, as it does for any answer it gets.
@@ -119,9 +133,22 @@ export function sharePageRenderer({ distDir, messages, shares, blockedNetworks, 
     // passcode state. Keyed on that, a popular link's page is rendered (and compressed) once, a
     // change of the share, its files or their moderation is a new key, and the lookup above still
     // runs for every visit, so every view is counted.
+    //
+    // A visit that looked up the very rows the last visit to the same address did (with the same
+    // passcode state) gets the same page without presenting the files again: presenting a share of
+    // 100 files, writing it as JSON and hashing that took more of a popular link's time than its
+    // database lookups. Any change of a row the page is made from (a name, a file added, the share
+    // cancelled) makes the rows differ, and the page is made anew.
+    const madeFrom = looked && madeFromOf(looked);
+    const visitKey = looked && JSON.stringify([page.shareId, page.folderIds, page.locale, looked.linkPassCode ?? '', looked.cookieToken ?? '']);
+    const lastMade = visitKey === undefined ? undefined : made.get(visitKey);
+    let cached = lastMade && sameRows(lastMade.madeFrom, madeFrom) ? pages.get(lastMade.pageKey) : undefined;
+    if (cached) return { page: cached, setCookies: jar.setCookieHeaders(), inlineScripts };
+    const first = firstView(page, looked);
     const firstJson = firstViewJson(first);
     const key = createHash('sha256').update(firstJson).digest('base64');
-    let cached = pages.get(key);
+    if (visitKey !== undefined && madeFrom) made.set(visitKey, { madeFrom, pageKey: key, rows: rowsIn(madeFrom) });
+    cached = pages.get(key);
     if (!cached) {
       let rendered: string;
       try {
@@ -214,6 +241,90 @@ function cachedPage(html: string): CachedPage {
 }
 
 export type SharePageRenderer = ReturnType<typeof sharePageRenderer>;
+
+/** What a visit looked up: the share as GET /share answers it, and the folder walked into. */
+type LookedUp = {
+  linkPassCode: string | undefined;
+  /** The passcode token the visitor's cookie brought. */
+  cookieToken: string | undefined;
+  /** The token the page holds: the cookie's, or the one the link's passcode earned. */
+  passCodeToken: string | undefined;
+  viewing: ShareViewing;
+  walked: SharedFolder | undefined;
+};
+
+/**
+ * What a page is made from: the lookup as the page shows it. Of the share's items only their
+ * number shows (the files listed are `files`), so only that is kept and compared.
+ */
+type MadeFrom = { viewing: Omit<ShareViewing, 'items'>; items: number | undefined; walked: SharedFolder | undefined };
+
+function madeFromOf({ viewing: { items, ...viewing }, walked }: LookedUp): MadeFrom {
+  return { viewing, items: items?.length, walked };
+}
+
+/** How many rows a page was made from, what its entry in madeFromCache weighs. */
+const rowsIn = ({ viewing, walked }: MadeFrom) => 2 + viewing.files.length + (walked?.files.length ?? 0);
+
+/**
+ * Whether two lookups found the same: the same statuses, tokens and rows, field by field. A
+ * share's view count is left out: it changes with every visit and is not on the page.
+ */
+function sameRows(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameRows(a[i], b[i])) return false;
+    return true;
+  }
+  // Plain objects only (rows, statuses): anything else (a date, a buffer) counts as a change.
+  if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
+  // Walked without listing the keys: a visit compares a few thousand fields, and this is all it does.
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  let fields = 0;
+  for (const key in left) {
+    fields += 1;
+    if (key !== 'view_count' && !sameRows(left[key], right[key])) return false;
+  }
+  for (const key in right) if (--fields < 0 || !Object.hasOwn(left, key)) return false;
+  return fields === 0;
+}
+
+/**
+ * What the page at each address (share, folder, locale, passcode state) was last made from, and
+ * its key in the page cache, for the shares visited most lately, up to `maxRows` rows in all.
+ */
+function madeFromCache(maxRows: number) {
+  const entries = new Map<string, { madeFrom: MadeFrom; pageKey: string; rows: number }>();
+  let rows = 0;
+  return {
+    get(key: string) {
+      const entry = entries.get(key);
+      if (entry) {
+        entries.delete(key);
+        entries.set(key, entry);
+      }
+      return entry;
+    },
+    set(key: string, entry: { madeFrom: MadeFrom; pageKey: string; rows: number }) {
+      const old = entries.get(key);
+      if (old) {
+        entries.delete(key);
+        rows -= old.rows;
+      }
+      if (entry.rows > maxRows) return;
+      entries.set(key, entry);
+      rows += entry.rows;
+      for (const [oldest, each] of entries) {
+        if (rows <= maxRows) break;
+        entries.delete(oldest);
+        rows -= each.rows;
+      }
+    },
+  };
+}
 
 /**
  * Rendered pages by key, up to `maxBytes` of them: the one asked for least lately goes first, so a
