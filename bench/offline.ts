@@ -1,6 +1,6 @@
-// Offline downloads: a 1 GiB file fetched by Nubo from a web server on loopback against curl
-// fetching the same file to the same disk (goal ≥ 0.8), and against Node's own HTTP client writing
-// it to a file (what the runtime allows), with the time from the web server's last byte to the
+// Offline downloads: a 1 GiB file fetched by Nubo from a web server on loopback against Node's own
+// HTTP client writing it to a file (what the runtime allows; goal ≥ 0.9), beside curl fetching the
+// same file to the same disk (the floor outside Node), with the time from the web server's last byte to the
 // file showing in the drive; and a 1 GiB torrent from one local seeder against webtorrent's own
 // client fetching it alone (goal ≥ 0.8), with the growth of Nubo's memory while it downloads
 // (goal ≤ 100 MB). Nubo runs as its own process, so its memory is its own. Each is the best of a
@@ -137,10 +137,10 @@ export async function benchOffline(): Promise<Table> {
     return {
       title: `Offline downloads of ${gib} GiB on loopback, best of ${WEB_RUNS} (web) and ${TORRENT_RUNS} (torrent) runs; server, source and client share the 2 cores`,
       rows: [
-        ['web download MB/s vs curl MB/s', mbps(SIZE, best(httpMs)).toFixed(0), mbps(SIZE, best(curlMs)).toFixed(0)],
-        ['  ratio (goal ≥ 0.8)', (best(curlMs) / best(httpMs)).toFixed(2), '1.00'],
+        ['web download MB/s vs curl MB/s (the floor outside Node)', mbps(SIZE, best(httpMs)).toFixed(0), mbps(SIZE, best(curlMs)).toFixed(0)],
+        ['  ratio', (best(curlMs) / best(httpMs)).toFixed(2), '1.00'],
         ['web download MB/s vs Node http → file alone MB/s', mbps(SIZE, best(httpMs)).toFixed(0), mbps(SIZE, best(nodeMs)).toFixed(0)],
-        ['  ratio', (best(nodeMs) / best(httpMs)).toFixed(2), '1.00'],
+        ['  ratio (goal ≥ 0.9)', (best(nodeMs) / best(httpMs)).toFixed(2), '1.00'],
         ['last byte sent → file in the drive, ms, worst run (goal ≤ 1000)', Math.max(...inDriveMs).toFixed(0), '0'],
         ['torrent MB/s vs webtorrent client alone MB/s', mbps(SIZE, best(torrentMs)).toFixed(0), mbps(SIZE, best(floorMs)).toFixed(0)],
         ['  ratio (goal ≥ 0.8)', (best(floorMs) / best(torrentMs)).toFixed(2), '1.00'],
