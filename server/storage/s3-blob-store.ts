@@ -17,11 +17,19 @@ import { assertBlobHash, type BlobStore, shortRead } from './blob-store.ts';
 
 type S3Config = Extract<BlobStoreConfig, { driver: 's3' }>;
 
-export function s3Client(config: S3Config): S3Client {
+/**
+ * How long the store may take to accept a connection, to answer a request (its body sent), and to
+ * send nothing while bytes flow, before the request fails: a store that hangs must not hold a
+ * visitor's download or an upload's PATCH for ever.
+ */
+export const S3_TIMEOUTS = { connectionTimeout: 10_000, requestTimeout: 60_000, throwOnRequestTimeout: true, socketTimeout: 60_000 };
+
+export function s3Client(config: S3Config, timeouts: typeof S3_TIMEOUTS = S3_TIMEOUTS): S3Client {
   return new S3Client({
     region: config.region,
     forcePathStyle: config.forcePathStyle,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    requestHandler: timeouts,
   });
 }
 

@@ -2,6 +2,8 @@
 // disk, in this process). Uploads go over tus to a server configured with BLOB_STORE=s3://…
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -14,6 +16,7 @@ import { goodPassword, TestBrowser, uniqueEmail } from '../testing/browser.ts';
 import { startFileOrigin } from '../testing/file-origin.ts';
 import { createTestDatabase, ENGINES, startTestServer, type TestServer, testOfflineConfig } from '../testing/harness.ts';
 import { startSlowProxy } from '../testing/slow-proxy.ts';
+import { S3_TIMEOUTS, s3Client } from './s3-blob-store.ts';
 import { partSizeFor } from './s3-upload-store.ts';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -301,6 +304,25 @@ describe('an S3 upload across a server restart', () => {
     } finally {
       await second.dispose();
       await database.drop();
+    }
+  });
+});
+
+describe('a store that hangs', () => {
+  it('fails the request once the store has sent nothing for the timeout, instead of holding it for ever', async () => {
+    // Accepts connections and never answers, as a stuck store does.
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const config = loadConfig({ BLOB_STORE: `s3://nubo?endpoint=http://127.0.0.1:${port}&path_style=true` }).blobStore;
+      if (config.driver !== 's3') throw new Error('BLOB_STORE did not parse as s3');
+      // A second instead of the shipped minute: the test waits for the timeout to pass.
+      const hanging = s3Client(config, { ...S3_TIMEOUTS, requestTimeout: 1_000 });
+      await expect(hanging.send(new HeadObjectCommand({ Bucket: 'nubo', Key: 'anything' }))).rejects.toThrow(/timed? ?out|timeout/i);
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
     }
   });
 });
