@@ -34,6 +34,14 @@ declare module 'webtorrent' {
     deselect(): void;
   };
 
+  /** A connection to one peer (bittorrent-protocol's Wire). */
+  export type Wire = EventEmitter & {
+    /** The peer's extended handshake ({} until it comes); webtorrent asks the peer for at most `reqq` blocks at once. */
+    peerExtendedHandshake: { reqq?: unknown; [key: string]: unknown };
+    /** Requests from the peer not answered yet. */
+    readonly peerRequests: unknown[];
+  };
+
   export type Torrent = EventEmitter & {
     readonly infoHash: string;
     readonly name: string;

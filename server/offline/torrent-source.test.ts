@@ -4,6 +4,7 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import WebTorrent, { type Torrent, type Wire } from 'webtorrent';
 import { startTorrentSwarm } from '../testing/torrent-swarm.ts';
 import { networkGuard, type ResolveHost } from './network-guard.ts';
 import { piecesHasher, torrentSource } from './torrent-source.ts';
@@ -77,6 +78,35 @@ describe('a torrent engine that cannot listen on its port', () => {
       holder.close();
       await torrents.close();
       await swarm.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('requests to one peer', () => {
+  it('asks a peer for 64 blocks at once at most, however much it sends', async () => {
+    const seeder = new WebTorrent({ dht: false, lsd: false, utPex: false, natUpnp: false, natPmp: false, torrentPort: 0 });
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'nubo-requests-'));
+    const torrents = torrentSource({ guard: networkGuard({ allow: ['127.0.0.1/32'] }), config: { dht: false, port: 0, seed: false, noPeersMs: 30_000 } });
+    try {
+      writeFileSync(path.join(folder, 'film.bin'), randomBytes(16 * 1024 * 1024));
+      const seeded = await new Promise<Torrent>((resolve) => seeder.seed(path.join(folder, 'film.bin'), {}, resolve));
+      // Each block is sent 100 ms after it was asked for, so requests pile up at the seeder: webtorrent
+      // asks for a second of what a peer sends, and the more it is sent, the more it asks for.
+      const store = (seeded as unknown as { store: { get(...args: unknown[]): void } }).store;
+      const get = store.get.bind(store);
+      store.get = (...args) => setTimeout(() => get(...args), 100);
+      let most = 0;
+      seeded.on('wire', (wire: Wire) => wire.on('request', () => (most = Math.max(most, wire.peerRequests.length))));
+      const port = (seeder as unknown as { address(): AddressInfo }).address().port;
+      const parsed = await torrents.parse(`${seeded.magnetURI}&x.pe=127.0.0.1:${port}`);
+      const fetched = await torrents.download(parsed, path.join(folder, 'fetched'), { files: undefined, signal: new AbortController().signal, progress() {} });
+      expect(fetched.files).toHaveLength(1);
+      // Asking for more at once as the blocks came, up to the bound and no further.
+      expect(most).toBe(64);
+    } finally {
+      await torrents.close();
+      await new Promise((resolve) => seeder.destroy(resolve));
       rmSync(folder, { recursive: true, force: true });
     }
   });
