@@ -27,6 +27,18 @@ describe('the settings the console shows', () => {
       MAIL_FROM: 'Nubo <no-reply@example.org>',
     });
   });
+
+  it('shows the offline downloads’ and the delivery’s settings as they run', () => {
+    const config = loadConfig({ OFFLINE_DHT_NODES: 'dht.example.org:6881', ACCEL_REDIRECT: '/_nubo/store/', OFFLINE_ALLOW_NETWORKS: '192.168.1.0/24' });
+    const settings = Object.fromEntries(presentSettings(config, '1.2.3').settings.map(({ name, value }) => [name, value]));
+    expect(settings).toMatchObject({
+      OFFLINE_DHT: 'on',
+      OFFLINE_DHT_NODES: 'dht.example.org:6881',
+      OFFLINE_TORRENT_PORT: '6881',
+      OFFLINE_ALLOW_NETWORKS: '192.168.1.0/24',
+      ACCEL_REDIRECT: '/_nubo/store/',
+    });
+  });
 });
 
 describe('the addresses the settings page shows', () => {
