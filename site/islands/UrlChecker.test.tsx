@@ -74,6 +74,26 @@ describe('UrlChecker', () => {
     expect(screen.getByRole('button', { name: enUS['site.urlChecker.save'] })).toBeDefined();
   });
 
+  it('says what checking a magnet link has not learned yet, and still offers to save it', async () => {
+    answering(200, {
+      kind: 'drive#resource',
+      source: 'torrent',
+      url: 'magnet:?xt=urn:btih:0123456789abcdef0123456789abcdef01234567&dn=holiday',
+      name: 'holiday',
+      size: '-1',
+      mime_type: '',
+      file_category: 'OTHER',
+      files: [],
+      state: 'looking_for_files',
+      info_hash: '0123456789abcdef0123456789abcdef01234567',
+    });
+    const { container } = render(<UrlChecker messages={messages} />);
+    check('magnet:?xt=urn:btih:0123456789abcdef0123456789abcdef01234567&dn=holiday');
+    expect(await screen.findByText('holiday')).toBeDefined();
+    expect(container.querySelector('[data-part=still-checking]')?.textContent).toBe(enUS['offline.dialog.lookingForFiles']);
+    expect(screen.getByRole('button', { name: enUS['site.urlChecker.save'] })).toBeDefined();
+  });
+
   it('sends a signed-out visitor to sign in, coming back to the same link', async () => {
     answering(401, { error: 'unauthenticated', error_code: 16, error_description: 'Sign in first.' });
     render(<UrlChecker messages={messages} />);

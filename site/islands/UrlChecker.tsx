@@ -31,6 +31,8 @@ export const URL_CHECKER_MESSAGES: readonly MessageKey[] = [
   'site.urlChecker.signIn',
   'site.urlChecker.openDownloads',
   'offline.dialog.sizeUnknown',
+  'offline.dialog.lookingForFiles',
+  'offline.dialog.noAnswerYet',
   'site.api.working',
 ];
 
@@ -163,6 +165,9 @@ export function UrlChecker({ messages }: IslandProps) {
                   <dd>{inspection.size === '-1' ? text('offline.dialog.sizeUnknown') : formatSize(Number(inspection.size))}</dd>
                 </dl>
               )}
+              {/* What checking the link did not learn in its time: it can be saved all the same. */}
+              {inspection?.state === 'looking_for_files' && <p data-part="still-checking">{text('offline.dialog.lookingForFiles')}</p>}
+              {inspection?.state === 'no_answer_yet' && <p data-part="still-checking">{text('offline.dialog.noAnswerYet')}</p>}
               {signInNeeded ? (
                 <a className="button primary" data-part="sign-in" href={signInPathFor(returnHere(checked.url))}>
                   {text('site.urlChecker.signIn')}
