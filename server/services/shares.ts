@@ -73,7 +73,7 @@ export function sharesService(deps: { db: Kysely<Database>; files: FilesService;
     const ordered = ids.map((id) => rows.find((r) => r.id === id)!);
     // Content that was taken down is not shared again, wherever it sits in the shared trees: one
     // walk down all of them, one look at the takedowns.
-    const hashes = (await fileRepo.subtreeRowsOf(userId, ids)).map((r) => r.hash);
+    const hashes = (await fileRepo.subtreeRows(userId, ids)).map((r) => r.hash);
     if ((await moderationRepository(db).statusesOf(hashes)).size > 0) {
       throw new ServiceError('permission_denied', 'Some of this content was taken down for breaking the rules and cannot be shared.', [
         { field: 'file_ids', reason: 'taken_down' },

@@ -59,8 +59,9 @@ export function sharePageRenderer({ distDir, messages, shares, blockedNetworks, 
   const renderFile = path.join(distDir, 'share-server', 'share-server.js');
   const blocked = blockListOf(blockedNetworks);
   const translatorFor = translatorsOf(messages);
-  const pages = pageCache(PAGE_CACHE_BYTES);
-  const made = madeFromCache(MADE_FROM_ROWS);
+  const pages = leastLatelyUsed<CachedPage>(PAGE_CACHE_BYTES, (page) => page.bytes);
+  // What the page at each address (share, folder, locale, passcode state) was last made from, and its key in `pages`.
+  const made = leastLatelyUsed<{ madeFrom: MadeFrom; pageKey: string; rows: number }>(MADE_FROM_ROWS, (entry) => entry.rows);
   // Both built files, looked for once (the first share page asked for): without them the page's
   // script renders the page alone.
   let built: Promise<{ shell: string; inlineScripts: string[]; renderPage: RenderSharePage } | undefined> | undefined;
@@ -75,8 +76,9 @@ export function sharePageRenderer({ distDir, messages, shares, blockedNetworks, 
 
   /**
    * What the share holds for this visitor at this address, as looked up (rows and statuses, not
-   * yet presented), or undefined for a blocked visitor's page, which shows no content (SPEC §2.7):
-   * nothing of the share is looked up for them.
+   * yet presented), or undefined for a blocked visitor's page, which shows no content (a visitor
+   * from a network BLOCKED_NETWORKS names is told shared content is not available there): nothing
+   * of the share is looked up for them.
    */
   async function lookUp({ request, shareId, folderIds }: SharePageRequest, jar: ReturnType<typeof memoryCookieJar>): Promise<LookedUp | undefined> {
     if (isBlocked(blocked, request.ip)) return undefined;
@@ -263,7 +265,7 @@ function madeFromOf({ viewing: { items, ...viewing }, walked }: LookedUp): MadeF
   return { viewing, items: items?.length, walked };
 }
 
-/** How many rows a page was made from, what its entry in madeFromCache weighs. */
+/** How many rows a page was made from, what its entry in `made` weighs. */
 const rowsIn = ({ viewing, walked }: MadeFrom) => 2 + viewing.files.length + (walked?.files.length ?? 0);
 
 /**
@@ -293,64 +295,36 @@ function sameRows(a: unknown, b: unknown): boolean {
 }
 
 /**
- * What the page at each address (share, folder, locale, passcode state) was last made from, and
- * its key in the page cache, for the shares visited most lately, up to `maxRows` rows in all.
+ * Entries by key, up to `max` of what they weigh in all: the one asked for least lately goes first,
+ * so a viral link's entries stay while one-off visits pass through. Rendered pages weigh their
+ * bytes; what the page at each address was made from weighs its rows.
  */
-function madeFromCache(maxRows: number) {
-  const entries = new Map<string, { madeFrom: MadeFrom; pageKey: string; rows: number }>();
-  let rows = 0;
+function leastLatelyUsed<T>(max: number, weigh: (entry: T) => number) {
+  const entries = new Map<string, T>();
+  let total = 0;
   return {
-    get(key: string) {
+    get(key: string): T | undefined {
       const entry = entries.get(key);
-      if (entry) {
+      if (entry !== undefined) {
+        // Map keeps insertion order: a hit moves to the end, the least lately used stays first.
         entries.delete(key);
         entries.set(key, entry);
       }
       return entry;
     },
-    set(key: string, entry: { madeFrom: MadeFrom; pageKey: string; rows: number }) {
+    set(key: string, entry: T) {
       const old = entries.get(key);
-      if (old) {
+      if (old !== undefined) {
         entries.delete(key);
-        rows -= old.rows;
+        total -= weigh(old);
       }
-      if (entry.rows > maxRows) return;
+      if (weigh(entry) > max) return;
       entries.set(key, entry);
-      rows += entry.rows;
+      total += weigh(entry);
       for (const [oldest, each] of entries) {
-        if (rows <= maxRows) break;
+        if (total <= max) break;
         entries.delete(oldest);
-        rows -= each.rows;
-      }
-    },
-  };
-}
-
-/**
- * Rendered pages by key, up to `maxBytes` of them: the one asked for least lately goes first, so a
- * viral link's page stays while one-off visits pass through.
- */
-function pageCache(maxBytes: number) {
-  const entries = new Map<string, CachedPage>();
-  let bytes = 0;
-  return {
-    get(key: string): CachedPage | undefined {
-      const page = entries.get(key);
-      if (page) {
-        // Map keeps insertion order: a hit moves to the end, the least lately used stays first.
-        entries.delete(key);
-        entries.set(key, page);
-      }
-      return page;
-    },
-    set(key: string, page: CachedPage) {
-      if (page.bytes > maxBytes || entries.has(key)) return;
-      entries.set(key, page);
-      bytes += page.bytes;
-      for (const [oldest, old] of entries) {
-        if (bytes <= maxBytes) break;
-        entries.delete(oldest);
-        bytes -= old.bytes;
+        total -= weigh(each);
       }
     },
   };

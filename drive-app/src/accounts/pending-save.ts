@@ -1,4 +1,4 @@
-// A save of a share asked for while signed out (SPEC §3.7): it goes on by itself once the visitor
+// A save of a share asked for while signed out: it goes on by itself once the visitor
 // has signed in and is back on the share. It names the share and carries the visitor's passcode
 // token, so it must reach only the person who asked for it.
 import type { RestoreBody } from '#shared/api/restore.ts';

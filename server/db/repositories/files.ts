@@ -91,48 +91,32 @@ export function filesRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    /** Every row of a tree (the item and everything under it), read in one recursive query. */
-    subtreeRows: (userId: string, rootId: string): Promise<FileRow[]> =>
-      db
+    /**
+     * Every row of the trees under `rootIds` (each item and everything under it), read in one
+     * recursive query; a row in two of them (one tree inside another) comes once. One tree needs no
+     * such check: its rows are gathered as they are found (UNION ALL), without a set of those seen.
+     */
+    subtreeRows: (userId: string, rootIds: readonly string[]): Promise<FileRow[]> => {
+      if (rootIds.length === 0) return Promise.resolve([]);
+      const gather = rootIds.length === 1 ? 'unionAll' : 'union';
+      return db
         .withRecursive('tree(id)', (q) =>
           q
             .selectFrom('file')
             .select('id')
             .where('user_id', '=', userId)
-            .where('id', '=', rootId)
+            .where('id', 'in', rootIds)
             // From each folder reached to its children, one index lookup per folder: SQLite does not
             // reorder a CROSS JOIN, and without it plans a scan of the user's files per level.
-            .unionAll((u) =>
+            [gather]((u) =>
               u.selectFrom('tree').crossJoin('file').whereRef('file.parent_id', '=', 'tree.id').select('file.id').where('file.user_id', '=', userId),
             ),
         )
         .selectFrom('tree')
         .innerJoin('file', 'file.id', 'tree.id')
         .selectAll('file')
-        .execute(),
-
-    /**
-     * Every row of several trees (each item and everything under it), each row once even where one
-     * tree lies inside another, read in one recursive query.
-     */
-    subtreeRowsOf: (userId: string, rootIds: readonly string[]): Promise<FileRow[]> =>
-      rootIds.length === 0
-        ? Promise.resolve([])
-        : db
-            .withRecursive('tree(id)', (q) =>
-              q
-                .selectFrom('file')
-                .select('id')
-                .where('user_id', '=', userId)
-                .where('id', 'in', rootIds)
-                .union((u) =>
-                  u.selectFrom('tree').crossJoin('file').whereRef('file.parent_id', '=', 'tree.id').select('file.id').where('file.user_id', '=', userId),
-                ),
-            )
-            .selectFrom('tree')
-            .innerJoin('file', 'file.id', 'tree.id')
-            .selectAll('file')
-            .execute(),
+        .execute();
+    },
 
     /**
      * The folders from the root down to `id` (included), following parent links: one recursive

@@ -50,7 +50,7 @@ export function folders({ db, now }: FilesContext) {
           const name = await placeName(tx, userId, parentId, row.name, row.kind);
           await filesRepository(tx).update(userId, id, { parent_id: parentId, name, modified_at: now() });
           await eventsRepository(tx).record('TYPE_MOVE', [{ ...row, name }], now());
-          await moderationRepository(tx).flagArrivals(row.kind === 'drive#folder' ? await filesRepository(tx).subtreeRows(userId, id) : [row]);
+          await moderationRepository(tx).flagArrivals(row.kind === 'drive#folder' ? await filesRepository(tx).subtreeRows(userId, [id]) : [row]);
         }
       });
     },

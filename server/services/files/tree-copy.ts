@@ -21,7 +21,7 @@ export function treeCopy({ db, standing, now }: FilesContext) {
    * under a trashed folder is not reached, so not copied.
    */
   async function copiedRows(tx: Kysely<Database>, userId: string, topId: string): Promise<FileRow[]> {
-    const live = (await filesRepository(tx).subtreeRows(userId, topId)).filter((r) => r.trashed_at === null && r.phase === 'PHASE_TYPE_COMPLETE');
+    const live = (await filesRepository(tx).subtreeRows(userId, [topId])).filter((r) => r.trashed_at === null && r.phase === 'PHASE_TYPE_COMPLETE');
     return sortParentsFirst(live, topId);
   }
 
