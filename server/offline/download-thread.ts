@@ -108,6 +108,7 @@ export function threadedHttpSource({
           url,
           file,
           resume: { validator: options.resume.validator, acceptsRanges: options.resume.acceptsRanges },
+          headers: options.headers,
         } satisfies ToDownloadThread);
       });
     },

@@ -12,6 +12,7 @@ import https from 'node:https';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse as parseContentDisposition } from 'content-disposition';
+import type { LinkHeaders } from '#shared/api/offline.ts';
 import { usableName } from '#shared/files/names.ts';
 import { ServiceError } from '../errors.ts';
 import { hashFileInto } from '../storage/hash-file.ts';
@@ -45,15 +46,20 @@ export function httpSource({ guard, stallMs }: HttpSourceOptions) {
   const stalled = new WeakSet<object>();
   const stall = () => new PassingFailure('url_unreachable', `The server sent nothing for ${Math.round(stallMs / 1000)} s.`);
 
-  /** One request, redirects followed (each hop checked); answers the final response and address. */
-  async function open(address: string, method: 'GET' | 'HEAD', headers: Record<string, string>, signal: AbortSignal) {
+  /**
+   * One request, redirects followed (each hop checked); answers the final response and address.
+   * `ownHeaders` (a visitor's cookies and referrer) go only to the link's own origin: a redirect
+   * to another host, or to plain http, never sees them.
+   */
+  async function open(address: string, method: 'GET' | 'HEAD', headers: Record<string, string>, signal: AbortSignal, ownHeaders: LinkHeaders = {}) {
     let url = parseHttpUrl(address);
+    const origin = url.origin;
     let verb = method;
     for (let hop = 0; ; hop++) {
       await guard.check(url).catch((failure: unknown) => {
         throw connectionFailure(failure, url);
       });
-      const response = await send(url, verb, headers, signal);
+      const response = await send(url, verb, url.origin === origin ? { ...headers, ...requestHeadersOf(ownHeaders) } : headers, signal);
       const location = response.headers.location;
       if (!REDIRECTS.has(response.statusCode ?? 0) || !location) return { response, url };
       response.resume();
@@ -132,6 +138,8 @@ export function httpSource({ guard, stallMs }: HttpSourceOptions) {
       file: string,
       options: {
         resume: HttpResume;
+        /** The visitor's Cookie and Referer for the link's own origin, if they gave them. */
+        headers?: LinkHeaders | undefined;
         signal: AbortSignal;
         learned(resume: HttpResume & { name: string; size: number | undefined }): Promise<void>;
         progress(bytesDone: number, size: number | undefined): void;
@@ -145,7 +153,7 @@ export function httpSource({ guard, stallMs }: HttpSourceOptions) {
       const headers: Record<string, string> = resuming
         ? { range: `bytes=${have}-`, ...(options.resume.validator ? { 'if-range': options.resume.validator } : {}) }
         : {};
-      const { response, url } = await open(address, 'GET', headers, options.signal);
+      const { response, url } = await open(address, 'GET', headers, options.signal, options.headers);
       try {
         assertOk(response.statusCode);
         const resource = resourceOf(response, url);
@@ -206,6 +214,11 @@ export function parseHttpUrl(address: string): URL {
   // Credentials in a link would be sent to its server and kept in the task: not accepted.
   if (url.username || url.password) throw new ServiceError('url_unsupported', 'Links with a user name or password in them are not fetched.');
   return url;
+}
+
+/** A link's own headers as the request sends them. */
+function requestHeadersOf(headers: LinkHeaders): Record<string, string> {
+  return { ...(headers.cookie ? { cookie: headers.cookie } : {}), ...(headers.referer ? { referer: headers.referer } : {}) };
 }
 
 const isOk = (status: number | undefined) => status !== undefined && status >= 200 && status < 300;

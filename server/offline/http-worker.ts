@@ -5,6 +5,7 @@
 // addresses is made here, where the connections are made.
 import type { LookupAddress } from 'node:dns';
 import { parentPort, workerData } from 'node:worker_threads';
+import type { LinkHeaders } from '#shared/api/offline.ts';
 import { ServiceError } from '../errors.ts';
 import { PassingFailure } from '../tasks/worker.ts';
 import { type HttpResume, httpSource } from './http-source.ts';
@@ -12,7 +13,7 @@ import { networkGuard } from './network-guard.ts';
 
 /** What the server's thread asks of this one, and what this one answers. */
 export type ToDownloadThread =
-  | { type: 'download'; id: number; url: string; file: string; resume: HttpResume }
+  | { type: 'download'; id: number; url: string; file: string; resume: HttpResume; headers?: LinkHeaders | undefined }
   | { type: 'abort'; id: number }
   | { type: 'resolved'; id: number; addresses?: LookupAddress[]; failure?: { code?: string; message: string } };
 
@@ -57,13 +58,14 @@ if (port) {
     }
   });
 
-  async function download({ id, url, file, resume }: Extract<ToDownloadThread, { type: 'download' }>) {
+  async function download({ id, url, file, resume, headers }: Extract<ToDownloadThread, { type: 'download' }>) {
     const stop = new AbortController();
     downloads.set(id, stop);
     let lastSent = 0;
     try {
       const result = await source.download(url, file, {
         resume,
+        headers,
         signal: stop.signal,
         learned: async (learned) => send({ type: 'learned', id, resume: learned }),
         progress(bytesDone, size) {

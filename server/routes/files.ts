@@ -101,7 +101,9 @@ export const filesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { fil
     const body = request.body;
     if (body.kind === 'drive#folder') return { file: presentFile(await files.createFolder(userOf(request), body.parent_id ?? ROOT, body.name)) };
     if (body.upload_type === 'UPLOAD_TYPE_URL')
-      return presentCreatedOffline(await offline.create(userOf(request), { source: body.url, parentId: body.parent_id, name: body.name }));
+      return presentCreatedOffline(
+        await offline.create(userOf(request), { source: body.url, parentId: body.parent_id, name: body.name, headers: body.headers }),
+      );
     const created = await uploads.create(userOf(request), {
       name: body.name,
       parentId: body.parent_id ?? ROOT,

@@ -280,6 +280,66 @@ describe.each(ENGINES)('offline downloads on %s', (engine) => {
       await limited.dispose();
     }
   });
+
+  it("sends the visitor's cookie and referrer to the link's own origin only, never to a redirect elsewhere, and erases them when the task ends", async () => {
+    const { browser } = await signedIn(server);
+    const elsewhere = await startFileOrigin();
+    try {
+      const headers = { cookie: 'session=abc123; theme=dark', referer: 'https://forum.example/thread/7' };
+      const own = origin.serve('/members/own.bin', { size: 2048 });
+      const done = await ended(browser, (await download(browser, own.url, { headers })).body.task.id);
+      expect(done.phase).toBe('PHASE_TYPE_COMPLETE');
+      const ownGets = origin.requests.filter((r) => r.path === '/members/own.bin');
+      expect(ownGets.map((r) => [r.headers.cookie, r.headers.referer])).toEqual([[headers.cookie, headers.referer]]);
+
+      // A hop to another origin (another port of the same address) is not sent them.
+      const moved = elsewhere.serve('/mirror/moved.bin', { size: 1000 });
+      const bounce = origin.redirect('/members/moved.bin', moved.url);
+      const bounced = await ended(browser, (await download(browser, bounce, { headers })).body.task.id);
+      expect(bounced.phase).toBe('PHASE_TYPE_COMPLETE');
+      expect(origin.requests.filter((r) => r.path === '/members/moved.bin').map((r) => r.headers.cookie)).toEqual([headers.cookie]);
+      expect(elsewhere.requests.map((r) => [r.path, r.headers.cookie, r.headers.referer])).toEqual([['/mirror/moved.bin', undefined, undefined]]);
+
+      // A task that finally fails keeps them no more than one that completes; none shows them to the client.
+      const failed = await ended(browser, (await download(browser, `${origin.origin}/members/gone.bin`, { headers })).body.task.id);
+      expect(failed).toMatchObject({ phase: 'PHASE_TYPE_ERROR', error: 'url_unreachable' });
+      for (const task of [done, bounced, failed]) {
+        expect(Object.keys(task.params).sort()).toEqual(['parent_id', 'url']);
+        const row = await server.database.db.selectFrom('task').select('params').where('id', '=', task.id).executeTakeFirstOrThrow();
+        expect(row.params).not.toContain('abc123');
+        expect(row.params).not.toContain('forum.example');
+      }
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('refuses hostile link headers with 400, never a server error, and creates no task', async () => {
+    const { browser } = await signedIn(server);
+    const file = origin.serve('/hostile/headers.bin', { size: 10 });
+    const hostile: [string, unknown, string][] = [
+      ['a line break in the cookie', { cookie: 'a=1\r\nX-Injected: yes' }, 'invalid_request'],
+      ['a bare line feed in the referrer', { referer: 'https://a.example/\nX-Injected: yes' }, 'invalid_request'],
+      ['a NUL in the cookie', { cookie: 'a=1\u0000b' }, 'invalid_request'],
+      ['a non-ASCII cookie', { cookie: 'name=résumé' }, 'invalid_request'],
+      ['a cookie over 8 KB', { cookie: `a=${'x'.repeat(8191)}` }, 'invalid_request'],
+      ['a referrer over 2 KB', { referer: `https://a.example/${'x'.repeat(2048)}` }, 'invalid_request'],
+      ['another header', { authorization: 'Bearer stolen' }, 'invalid_request'],
+      ['a header as an array', { cookie: ['a=1', 'b=2'] }, 'invalid_request'],
+      ['headers as a string', 'Cookie: a=1', 'invalid_request'],
+      ['an empty cookie', { cookie: '' }, 'invalid_request'],
+      ['a referrer that is no web address', { referer: 'javascript:alert(1)' }, 'invalid_request'],
+      ['a referrer with a password in it', { referer: 'https://user:pw@a.example/' }, 'invalid_request'],
+    ];
+    for (const [what, headers, error] of hostile) {
+      const answer = await download(browser, file.url, { headers });
+      expect([answer.status, answer.body.error], what).toEqual([400, error]);
+    }
+    const magnet = await download(browser, `magnet:?xt=urn:btih:${'a'.repeat(40)}`, { headers: { cookie: 'a=1' } });
+    expect([magnet.status, magnet.body.error, magnet.body.details]).toEqual([400, 'invalid_request', [{ field: 'headers', reason: 'not_http' }]]);
+    expect((await browser.get('/drive/v1/tasks?type=offline')).body.tasks).toEqual([]);
+    expect(origin.requests.filter((r) => r.path === '/hostile/headers.bin')).toEqual([]);
+  });
 });
 
 describe('offline downloads and private addresses', () => {
@@ -324,6 +384,15 @@ describe('offline downloads and private addresses', () => {
     expect((await browser.post('/drive/v1/offline:inspect', { url: bounce.replace('127.0.0.2', 'files.example') })).body.error).toBe('url_not_allowed');
     const task = await ended(browser, (await download(browser, bounce.replace('127.0.0.2', 'files.example'))).body.task.id);
     expect(task).toMatchObject({ phase: 'PHASE_TYPE_ERROR', error: 'url_not_allowed' });
+    expect(inside.requests).toEqual([]);
+
+    // A visitor's cookies change nothing of it: the same guard, and the inside hears nothing.
+    const withCookies = await ended(
+      browser,
+      (await download(browser, bounce.replace('127.0.0.2', 'files.example'), { headers: { cookie: 'a=1' } })).body.task.id,
+    );
+    expect(withCookies).toMatchObject({ phase: 'PHASE_TYPE_ERROR', error: 'url_not_allowed' });
+    expect((await download(browser, `${inside.origin}/secret`, { headers: { cookie: 'a=1' } })).body.error).toBe('url_not_allowed');
     expect(inside.requests).toEqual([]);
 
     const allowed = await browser.post('/drive/v1/offline:inspect', { url: `http://files.example:${outside.port}/public.bin` });

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { type InspectionState, OFFLINE_PROTOCOLS, type OfflineSource } from '#shared/api/offline.ts';
+import { type InspectionState, type LinkHeaders, OFFLINE_PROTOCOLS, type OfflineSource } from '#shared/api/offline.ts';
 import type { TaskStage } from '#shared/api/tasks.ts';
 import { classifyFile } from '#shared/files/classify.ts';
 import { usableName } from '#shared/files/names.ts';
@@ -24,11 +24,11 @@ import { PassingFailure, type TaskRun } from '../tasks/worker.ts';
 import type { FetchedFile, FilesService } from './files.ts';
 import { ROOT, storageLeft } from './files.ts';
 import type { StandingRules } from './premium/standing.ts';
-import type { NewTask, TaskLimits, TaskRow, TasksService } from './tasks.ts';
+import { type NewTask, TASK_SECRETS, type TaskLimits, type TaskRow, type TasksService } from './tasks.ts';
 
 /** What a task keeps in its params: what to fetch, where it goes, and what earlier attempts learned. */
 export type OfflineParams =
-  | ({ kind: 'http'; url: string; parentId: string; name?: string | undefined } & HttpResume)
+  | ({ kind: 'http'; url: string; parentId: string; name?: string | undefined; [TASK_SECRETS]?: { headers: LinkHeaders } | undefined } & HttpResume)
   | {
       kind: 'torrent';
       /** A magnet link, or the .torrent itself (base64) with the drive file it came from. */
@@ -174,6 +174,7 @@ export function offlineService(deps: {
     const progress = progressReporter(run, now);
     const fetched = await http.download(params.url, file, {
       resume: params,
+      headers: params[TASK_SECRETS]?.headers,
       signal: run.signal,
       learned: (resume) => run.remember({ ...params, validator: resume.validator, acceptsRanges: resume.acceptsRanges }),
       progress(bytesDone, size) {
@@ -292,8 +293,12 @@ export function offlineService(deps: {
     },
 
     /** Queues the download of one link into the user's folder, within the user's limits. */
-    async create(userId: string, request: { source: OfflineSource; parentId?: string | undefined; name?: string | undefined }): Promise<TaskRow> {
+    async create(
+      userId: string,
+      request: { source: OfflineSource; parentId?: string | undefined; name?: string | undefined; headers?: LinkHeaders | undefined },
+    ): Promise<TaskRow> {
       const source = await sourceOf(userId, request.source);
+      const headers = linkHeadersFor(source, request.headers);
       const parentId = request.parentId ?? ROOT;
       await db.transaction().execute((tx) => files.targetFolder(tx, userId, parentId));
       const given = request.name?.trim() ? usableName(request.name, 'download') : undefined;
@@ -303,7 +308,13 @@ export function offlineService(deps: {
         // resolver is slow to answer is left to the download, which checks it again as it connects.
         await patiently(new AbortController().signal, CHECK_WAIT_MS, undefined, () => http.check(source.url.href));
         const name = given ?? nameFromLink(source.url);
-        const params: OfflineParams = { kind: 'http', url: source.url.href, parentId, ...(given ? { name: given } : {}) };
+        const params: OfflineParams = {
+          kind: 'http',
+          url: source.url.href,
+          parentId,
+          ...(given ? { name: given } : {}),
+          ...(headers ? { [TASK_SECRETS]: { headers } } : {}),
+        };
         return enqueue({ userId, type: 'offline', name, fileName: name, params }, limits);
       }
       const parsed = await parsedTorrent(source);
@@ -385,6 +396,22 @@ export function offlineService(deps: {
 export type OfflineService = ReturnType<typeof offlineService>;
 
 /** Offline downloads per user: at once (waiting, running or paused) and started in a day. */
+
+/**
+ * The visitor's headers for a web address, checked beyond their schema: only for a web address, and
+ * a Referer that is itself one. Nothing of them is ever put in an error message or a log.
+ */
+function linkHeadersFor(source: Source, headers: LinkHeaders | undefined): LinkHeaders | undefined {
+  if (!headers || (!headers.cookie && !headers.referer)) return undefined;
+  if (source.kind !== 'http')
+    throw new ServiceError('invalid_request', 'Cookies and a referrer can only be sent with a web address.', [{ field: 'headers', reason: 'not_http' }]);
+  if (headers.referer !== undefined) {
+    const referer = URL.parse(headers.referer);
+    if (!referer || (referer.protocol !== 'http:' && referer.protocol !== 'https:') || referer.username || referer.password)
+      throw new ServiceError('invalid_request', 'The referrer must be a web address.', [{ field: 'headers.referer', reason: 'invalid' }]);
+  }
+  return { ...(headers.cookie ? { cookie: headers.cookie } : {}), ...(headers.referer ? { referer: headers.referer } : {}) };
+}
 
 /** A magnet link's file list is fetched into a folder named so, which goes when the inspection ends. */
 const INSPECT_PREFIX = 'inspect-';

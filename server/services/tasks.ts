@@ -41,6 +41,20 @@ async function usageOf(tasks: ReturnType<typeof tasksRepository>, userId: string
   return { daily: await tasks.startedOn(userId, type, dayOf(at)), active: await tasks.count(userId, type, ACTIVE_PHASES) };
 }
 
+/**
+ * The params key of what a task may hold only while it has work to do (a visitor's cookies for a
+ * link): erased when the task completes or finally fails, and gone with the row when it is deleted.
+ */
+export const TASK_SECRETS = 'secrets';
+
+/** The change that erases a task's secrets, if it holds any; the claim's params, otherwise as they were. */
+function secretsErased(claimed: Pick<TaskRow, 'params'>): { params?: string } {
+  const params = JSON.parse(claimed.params) as Record<string, unknown>;
+  if (!(TASK_SECRETS in params)) return {};
+  delete params[TASK_SECRETS];
+  return { params: JSON.stringify(params) };
+}
+
 /** What a running task reports besides its progress. */
 export type TaskProgress = { progress: number; bytesDone?: number; speed?: number; fileSize?: number; stage?: TaskStage };
 
@@ -67,6 +81,7 @@ export function tasksService(deps: {
 
   async function completeIn(executor: Kysely<Database>, claimed: TaskRow, result: TaskResult = {}): Promise<boolean> {
     return tasksRepository(executor).updateClaimed(claimed, {
+      ...secretsErased(claimed),
       phase: 'PHASE_TYPE_COMPLETE',
       progress: 100,
       stage: '',
@@ -203,6 +218,7 @@ export function tasksService(deps: {
       if (!retry) await deps.discardWork?.(claimed);
       const at = now();
       await tasks.updateClaimed(claimed, {
+        ...(retry ? {} : secretsErased(claimed)),
         phase: retry ? 'PHASE_TYPE_PENDING' : 'PHASE_TYPE_ERROR',
         message: failure.message,
         error: failure.error,

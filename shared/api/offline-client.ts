@@ -7,6 +7,7 @@ import {
   type CreatedOffline,
   type CreateOfflineBody,
   type Inspection,
+  type LinkHeaders,
   OFFLINE_MAX_LINKS,
   OFFLINE_PATHS,
   OFFLINE_QUOTAS,
@@ -46,9 +47,12 @@ export function offlineApi(api: ApiClient) {
   return {
     /** What a link (`url`) or a .torrent of the drive (`file_id`) holds, without fetching it. */
     inspect: (source: OfflineSource) => api.post<Inspection>(OFFLINE_PATHS.inspect, source),
-    /** Starts fetching a link or a .torrent's files (only `files`, when given) into the folder `parentId` ('' is the root). */
-    create: async (source: OfflineSource, parentId: string) => {
-      const body: CreateOfflineBody = { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: source, parent_id: parentId };
+    /**
+     * Starts fetching a link or a .torrent's files (only `files`, when given) into the folder
+     * `parentId` ('' is the root); `headers`, a web address's visitor's cookies and referrer.
+     */
+    create: async (source: OfflineSource, parentId: string, headers?: LinkHeaders) => {
+      const body: CreateOfflineBody = { kind: 'drive#file', upload_type: 'UPLOAD_TYPE_URL', url: source, parent_id: parentId, ...(headers ? { headers } : {}) };
       return (await api.post<CreatedOffline>(FILES_PATHS.files, body)).task;
     },
     /** The user's downloads, newest first, one page at a time. */

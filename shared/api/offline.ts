@@ -41,6 +41,29 @@ export const OfflineSource = Type.Object(
 );
 export type OfflineSource = Static<typeof OfflineSource>;
 
+/** The longest Cookie header a link's request may carry (browsers send up to about 8 KB in all). */
+export const LINK_COOKIE_MAX_LENGTH = 8192;
+/** The longest Referer a link's request may carry. */
+export const LINK_REFERER_MAX_LENGTH = 2048;
+/** Printable ASCII only: no CR, LF or NUL, so a value can never start another header line. */
+const HEADER_VALUE = '^[\\x20-\\x7E]*$';
+
+/**
+ * What a web address needs to be fetched as the visitor would (a site that serves a file only to
+ * its signed-in visitors): their cookies for that site and the page they found the link on. Sent
+ * only to the link's own origin, never to a redirect elsewhere; kept only while the task runs.
+ */
+export const LinkHeaders = Type.Object(
+  {
+    cookie: Type.Optional(Type.String({ minLength: 1, maxLength: LINK_COOKIE_MAX_LENGTH, pattern: HEADER_VALUE, description: 'The Cookie header.' })),
+    referer: Type.Optional(
+      Type.String({ minLength: 1, maxLength: LINK_REFERER_MAX_LENGTH, pattern: HEADER_VALUE, description: 'The Referer header: an http or https address.' }),
+    ),
+  },
+  { additionalProperties: false, description: "Headers for a web address's own server: Cookie and Referer only." },
+);
+export type LinkHeaders = Static<typeof LinkHeaders>;
+
 /** POST /drive/v1/files with upload_type UPLOAD_TYPE_URL: one task for one link. */
 export const CreateOfflineBody = Type.Object({
   kind: Type.Literal('drive#file'),
@@ -49,6 +72,7 @@ export const CreateOfflineBody = Type.Object({
   parent_id: Type.Optional(Type.String({ maxLength: 64 })),
   /** The name to give the file (or a torrent's folder) instead of the one the source gives. */
   name: Type.Optional(Type.String({ maxLength: 1024 })),
+  headers: Type.Optional(LinkHeaders),
 });
 export type CreateOfflineBody = Static<typeof CreateOfflineBody>;
 
