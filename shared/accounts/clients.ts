@@ -1,7 +1,8 @@
 // The OAuth clients Nubo knows (SPEC §3.3, §7.6). The web app rides on httpOnly cookies; the
-// browser extension and the desktop client get bearer tokens through an authorization code.
+// browser extension and the desktop client get bearer tokens through an authorization code; the
+// TV app, which has no keyboard, through the device sign-in (shared/api/device-sign-in.ts).
 
-export const CLIENT_IDS = { web: 'nubo-web', extension: 'nubo-extension', desktop: 'nubo-desktop' } as const;
+export const CLIENT_IDS = { web: 'nubo-web', extension: 'nubo-extension', desktop: 'nubo-desktop', tv: 'nubo-tv' } as const;
 
 /** The scope the extension and desktop client ask for (SPEC §7.6). */
 export const CLIENT_SCOPE = 'user pan offline';
@@ -23,9 +24,6 @@ export function parseDesktopPort(hex: string | null | undefined): number | undef
   const port = Number.parseInt(hex, 16);
   return port >= 1024 && port <= 65535 ? port : undefined;
 }
-
-/** The extension's redirect target: the code is handed over in the page, never by navigation. */
-export const EXTENSION_REDIRECT_URI = 'nubo-extension://auth';
 
 /**
  * Where the native app receives a code for the web app inside its webview (SPEC §7.6 "request

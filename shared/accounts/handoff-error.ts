@@ -2,7 +2,7 @@
 // A module of its own: the failure notice tells these apart on every page, the share page too,
 // without loading the hand-off itself.
 
-export type HandoffFailure = 'request_refused' | 'desktop_unreachable' | 'desktop_refused' | 'extension_no_answer';
+export type HandoffFailure = 'request_refused' | 'desktop_unreachable' | 'desktop_refused';
 
 export class HandoffError extends Error {
   readonly reason: HandoffFailure;

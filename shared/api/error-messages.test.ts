@@ -71,7 +71,6 @@ describe('failureMessage', () => {
     ['request_refused', 'auth.handoff.error.brokenRequest'],
     ['desktop_unreachable', 'auth.handoff.error.desktopUnreachable'],
     ['desktop_refused', 'auth.handoff.error.desktopRefused'],
-    ['extension_no_answer', 'auth.handoff.error.extensionNoAnswer'],
   ] as const)('explains the hand-off failure %s', (reason, key) => {
     expect(failureMessage(new HandoffError(reason, 'x'), at).key).toBe(key);
   });

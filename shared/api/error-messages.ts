@@ -75,7 +75,6 @@ const HANDOFF_MESSAGES: Record<HandoffFailure, MessageKey> = {
   request_refused: 'auth.handoff.error.brokenRequest',
   desktop_unreachable: 'auth.handoff.error.desktopUnreachable',
   desktop_refused: 'auth.handoff.error.desktopRefused',
-  extension_no_answer: 'auth.handoff.error.extensionNoAnswer',
 };
 
 const INVALID_FIELD_MESSAGES: Partial<Record<string, MessageKey>> = {

@@ -5,7 +5,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { desktopRedirectUri, EXTENSION_REDIRECT_URI } from '#shared/accounts/clients.ts';
+import { desktopRedirectUri } from '#shared/accounts/clients.ts';
+import { CHROMIUM_REDIRECT_URI } from '#shared/accounts/extension-identity.ts';
 import { expect, test } from './fixtures.ts';
 
 const PASSWORD = 'violet harbour lamp 42';
@@ -258,55 +259,51 @@ test.describe('accounts', () => {
     expect(failures.some((text) => text.includes('could not hand the sign-in to the desktop client'))).toBe(true);
   });
 
-  test('hands the sign-in to the browser extension in the page', async ({ page, request }) => {
-    const handed: Array<{ code: string; state: string }> = [];
-    await page.exposeFunction('extensionReceivedCode', (message: { code: string; state: string }) => handed.push(message));
-    // Stands in for the extension's content script, which shares the page's window.
-    await page.addInitScript(() => {
-      window.addEventListener('message', (event) => {
-        if (event.source !== window || event.data?.type !== 'nubo:extension-auth-code') return;
-        (window as unknown as { extensionReceivedCode: (message: unknown) => void }).extensionReceivedCode(event.data);
-        window.postMessage({ type: 'nubo:extension-auth-code-received' }, location.origin);
-      });
+  test("hands the sign-in to the browser extension by going to the browser's own address for it, with the code and state", async ({ page, request }) => {
+    // The browser catches this address for the extension and never loads it; here the test catches it.
+    const handed: URL[] = [];
+    await page.route(`${CHROMIUM_REDIRECT_URI}**`, async (route) => {
+      handed.push(new URL(route.request().url()));
+      await route.fulfill({ status: 204 });
     });
-
     const email = uniqueEmail('extension');
     await signUp(page, { name: 'Katherine Johnson', email });
     await expect(page).toHaveURL(/\/drive\/all$/);
 
     const { verifier, challenge } = pkcePair();
-    await page.goto(`/auth?from_source=pp_browser_extension&bridge_auth=1&state=ext-state&code_challenge=${challenge}`);
+    const query = new URLSearchParams({
+      from_source: 'pp_browser_extension',
+      redirect_uri: CHROMIUM_REDIRECT_URI,
+      state: 'ext-state',
+      code_challenge: challenge,
+    });
+    await page.goto(`/auth?${query}`);
     await expect(page.getByText('Sign in to connect the Nubo browser extension to your account.')).toBeVisible();
     await page.getByRole('button', { name: 'Continue as Katherine Johnson' }).click();
 
-    await expect(page).toHaveURL(/\/auth-success$/);
-    await expect(page.getByRole('heading', { name: 'You are signed in' })).toBeVisible();
-    expect(handed).toHaveLength(1);
-    expect(handed[0]).toMatchObject({ type: 'nubo:extension-auth-code', state: 'ext-state' });
-
+    await expect.poll(() => handed.length).toBe(1);
+    expect(`${handed[0]!.origin}/`).toBe(CHROMIUM_REDIRECT_URI);
+    expect(handed[0]!.searchParams.get('state')).toBe('ext-state');
     const profile = await profileThroughCode(request, {
-      code: handed[0]?.code ?? '',
+      code: handed[0]!.searchParams.get('code') ?? '',
       verifier,
       clientId: 'nubo-extension',
-      redirectUri: EXTENSION_REDIRECT_URI,
+      redirectUri: CHROMIUM_REDIRECT_URI,
     });
     expect(profile.name).toBe('Katherine Johnson');
   });
 
-  test('says so, with a retry, when the extension does not answer within 5 s', async ({ page }) => {
-    const failures: string[] = [];
-    page.on('console', (message) => message.type() === 'error' && failures.push(message.text()));
-    await signUp(page, { name: 'Margaret Hamilton', email: uniqueEmail('extension-silent') });
+  test('refuses to hand an extension sign-in to any other address, asking for no code', async ({ page }) => {
+    await signUp(page, { name: 'Margaret Hamilton', email: uniqueEmail('extension-elsewhere') });
     await expect(page).toHaveURL(/\/drive\/all$/);
-
-    await page.goto(`/auth?from_source=pp_browser_extension&bridge_auth=1&state=s&code_challenge=${pkcePair().challenge}`);
-    const startedAt = Date.now();
-    await page.getByRole('button', { name: 'Continue as Margaret Hamilton' }).click();
-    await expect(page.getByRole('status')).toHaveText('Connecting the browser extension…');
-    await expect(page.getByRole('alert')).toContainText('The browser extension did not answer.', { timeout: 10_000 });
-    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(5_000);
-    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
-    await expect(page).toHaveURL(/\/auth\?/);
-    expect(failures.some((text) => text.includes('could not hand the sign-in to the extension client'))).toBe(true);
+    const authorizations: string[] = [];
+    page.on('request', (sent) => sent.url().includes('/v1/auth/authorize') && authorizations.push(sent.url()));
+    for (const redirectUri of ['https://evil.example/', 'nubo-extension://auth']) {
+      const query = new URLSearchParams({ from_source: 'pp_browser_extension', redirect_uri: redirectUri, state: 's', code_challenge: pkcePair().challenge });
+      await page.goto(`/auth?${query}`);
+      await expect(page.getByRole('alert')).toContainText('sent an incomplete sign-in request');
+      await expect(page.getByRole('button', { name: 'Continue as Margaret Hamilton' })).toHaveCount(0);
+    }
+    expect(authorizations).toEqual([]);
   });
 });

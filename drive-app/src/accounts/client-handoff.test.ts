@@ -1,24 +1,12 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CLIENT_SCOPE, desktopRedirectUri, EXTENSION_REDIRECT_URI } from '#shared/accounts/clients.ts';
-import { HandoffError } from '#shared/accounts/handoff-error.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { CLIENT_SCOPE, desktopRedirectUri } from '#shared/accounts/clients.ts';
+import { CHROMIUM_REDIRECT_URI, FIREFOX_REDIRECT_URI } from '#shared/accounts/extension-identity.ts';
 import { type ApiClient, ApiError } from '#shared/api/client.ts';
-import {
-  authorizeBodyFor,
-  clientHandoffFrom,
-  deliverToDesktop,
-  deliverToExtension,
-  EXTENSION_ANSWER_TIMEOUT_MS,
-  EXTENSION_MESSAGES,
-  handOffSignIn,
-} from './client-handoff.ts';
+import { AUTH_SUCCESS_PATH, authorizeBodyFor, clientHandoffFrom, deliverToDesktop, handOffSignIn } from './client-handoff.ts';
 
 const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
 const ANSWER = { code: 'code-123', state: 'st' };
-
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 describe('clientHandoffFrom', () => {
   it('is undefined for a sign-in to the web app', () => {
@@ -30,9 +18,19 @@ describe('clientHandoffFrom', () => {
     expect(clientHandoffFrom(query)).toEqual({ client: 'desktop', port: 50000, state: 'st', codeChallenge: CHALLENGE });
   });
 
-  it('reads the extension', () => {
-    const query = new URLSearchParams({ from_source: 'pp_browser_extension', bridge_auth: '1', state: 'st', code_challenge: CHALLENGE });
-    expect(clientHandoffFrom(query)).toEqual({ client: 'extension', state: 'st', codeChallenge: CHALLENGE });
+  it('reads the extension with its registered redirect address, Chromium’s or Firefox’s', () => {
+    for (const redirectUri of [CHROMIUM_REDIRECT_URI, FIREFOX_REDIRECT_URI]) {
+      const query = new URLSearchParams({ from_source: 'pp_browser_extension', redirect_uri: redirectUri, state: 'st', code_challenge: CHALLENGE });
+      expect(clientHandoffFrom(query)).toEqual({ client: 'extension', redirectUri, state: 'st', codeChallenge: CHALLENGE });
+    }
+  });
+
+  it('refuses an extension sign-in whose redirect address is not the browser’s own for the extension, or that has no state', () => {
+    const extension = (entries: Record<string, string>) =>
+      clientHandoffFrom(new URLSearchParams({ from_source: 'pp_browser_extension', code_challenge: CHALLENGE, state: 'st', ...entries }));
+    for (const redirectUri of ['https://evil.example/', 'nubo-extension://auth', `${CHROMIUM_REDIRECT_URI}steal`, 'javascript:alert(1)', ''])
+      expect(extension({ redirect_uri: redirectUri }), redirectUri).toEqual({ client: 'extension', broken: 'redirect_uri' });
+    expect(extension({ redirect_uri: CHROMIUM_REDIRECT_URI, state: '' })).toEqual({ client: 'extension', broken: 'state' });
   });
 
   it('names what is missing from an incomplete request', () => {
@@ -60,10 +58,11 @@ describe('authorizeBodyFor', () => {
     });
   });
 
-  it('asks a code for the extension with its in-page redirect address', () => {
-    expect(authorizeBodyFor({ client: 'extension', state: 'st', codeChallenge: CHALLENGE })).toMatchObject({
+  it('asks a code for the extension with the redirect address it came with', () => {
+    expect(authorizeBodyFor({ client: 'extension', redirectUri: FIREFOX_REDIRECT_URI, state: 'st', codeChallenge: CHALLENGE })).toMatchObject({
       client_id: 'nubo-extension',
-      redirect_uri: EXTENSION_REDIRECT_URI,
+      redirect_uri: FIREFOX_REDIRECT_URI,
+      code_challenge_method: 'S256',
     });
   });
 });
@@ -89,50 +88,26 @@ describe('deliverToDesktop', () => {
   });
 });
 
-/** Stands in for the extension's content script: answers the code with the receipt. */
-function fakeExtension() {
-  const received: unknown[] = [];
-  const listener = (event: MessageEvent) => {
-    if (event.data?.type !== EXTENSION_MESSAGES.authCode) return;
-    received.push(event.data);
-    window.postMessage({ type: EXTENSION_MESSAGES.received }, location.origin);
-  };
-  window.addEventListener('message', listener);
-  return { received, remove: () => window.removeEventListener('message', listener) };
-}
-
-describe('deliverToExtension', () => {
-  it('hands the code to the extension in the page and resolves with its receipt', async () => {
-    const extension = fakeExtension();
-    await expect(deliverToExtension(ANSWER)).resolves.toEqual({ type: EXTENSION_MESSAGES.received });
-    expect(extension.received).toEqual([{ type: EXTENSION_MESSAGES.authCode, ...ANSWER }]);
-    extension.remove();
-  });
-
-  it('gives up after 5 s with an empty result when no extension answers', async () => {
-    vi.useFakeTimers();
-    const result = deliverToExtension(ANSWER);
-    await vi.advanceTimersByTimeAsync(EXTENSION_ANSWER_TIMEOUT_MS - 1);
-    let settled = false;
-    void result.then(() => {
-      settled = true;
-    });
-    await Promise.resolve();
-    expect(settled).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    await expect(result).resolves.toBeUndefined();
-  });
-});
-
 describe('handOffSignIn', () => {
   const api = (answer = ANSWER) => ({ post: vi.fn(async () => answer) }) as unknown as ApiClient & { post: ReturnType<typeof vi.fn> };
 
-  it('asks for a code and hands it to the extension', async () => {
-    const extension = fakeExtension();
-    const client = api();
-    await handOffSignIn({ client: 'extension', state: 'st', codeChallenge: CHALLENGE }, { api: client });
-    expect(client.post).toHaveBeenCalledWith('/v1/auth/authorize', expect.objectContaining({ client_id: 'nubo-extension' }));
-    extension.remove();
+  it('asks for a code and answers the extension’s redirect address carrying the code and the state', async () => {
+    const client = api({ code: 'c/1+2', state: 's&t' });
+    const next = await handOffSignIn({ client: 'extension', redirectUri: CHROMIUM_REDIRECT_URI, state: 's&t', codeChallenge: CHALLENGE }, { api: client });
+    expect(client.post).toHaveBeenCalledWith(
+      '/v1/auth/authorize',
+      expect.objectContaining({ client_id: 'nubo-extension', redirect_uri: CHROMIUM_REDIRECT_URI }),
+    );
+    const url = new URL(next);
+    expect(`${url.origin}/`).toBe(CHROMIUM_REDIRECT_URI);
+    expect(Object.fromEntries(url.searchParams)).toEqual({ code: 'c/1+2', state: 's&t' });
+  });
+
+  it('answers the page that may be closed once the desktop client has its code', async () => {
+    const fetch = vi.fn(async () => new Response(null, { status: 204, headers: { 'X-Auth-Code': ANSWER.code } }));
+    await expect(handOffSignIn({ client: 'desktop', port: 50000, state: 'st', codeChallenge: CHALLENGE }, { api: api(), fetch })).resolves.toBe(
+      AUTH_SUCCESS_PATH,
+    );
   });
 
   it("fails with request_refused when the server refuses the client's request", async () => {
@@ -149,11 +124,5 @@ describe('handOffSignIn', () => {
     await expect(handOffSignIn({ client: 'desktop', port: 50000, state: 'st', codeChallenge: CHALLENGE }, { api: refusing })).rejects.toMatchObject({
       reason: 'request_refused',
     });
-  });
-
-  it('fails with extension_no_answer when the extension stays silent', async () => {
-    const failure = handOffSignIn({ client: 'extension', state: 'st', codeChallenge: CHALLENGE }, { api: api(), extensionTimeoutMs: 20 });
-    await expect(failure).rejects.toBeInstanceOf(HandoffError);
-    await expect(failure).rejects.toMatchObject({ reason: 'extension_no_answer' });
   });
 });

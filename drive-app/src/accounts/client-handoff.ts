@@ -1,8 +1,10 @@
 // Signing in the desktop client and the browser extension through the web page (SPEC §2.6, §7.5,
 // §7.6): the page asks for a one-time authorization code for that client, then hands the code
-// over — to the desktop client's loopback port, or to the extension's content script in the page.
+// over — to the desktop client's loopback port, or, for the extension, by going to the browser's
+// own address for it (its identity API's redirect), which the browser catches and never loads.
 
-import { CLIENT_IDS, CLIENT_SCOPE, desktopRedirectUri, EXTENSION_REDIRECT_URI, parseDesktopPort } from '#shared/accounts/clients.ts';
+import { CLIENT_IDS, CLIENT_SCOPE, desktopRedirectUri, parseDesktopPort } from '#shared/accounts/clients.ts';
+import { isExtensionRedirectUri } from '#shared/accounts/extension-identity.ts';
 import { HandoffError } from '#shared/accounts/handoff-error.ts';
 import { ACCOUNT_PATHS, type AuthorizeAnswer, type AuthorizeBody } from '#shared/api/accounts.ts';
 import { type ApiClient, ApiError } from '#shared/api/client.ts';
@@ -14,10 +16,10 @@ export type HandoffClient = keyof typeof FROM_SOURCES;
 
 export type ClientHandoff =
   | { client: 'desktop'; port: number; state: string; codeChallenge: string }
-  | { client: 'extension'; state: string; codeChallenge: string };
+  | { client: 'extension'; redirectUri: string; state: string; codeChallenge: string };
 
 /** A hand-off the page cannot start: the client sent it an incomplete request. */
-export type BrokenHandoff = { client: HandoffClient; broken: 'port' | 'code_challenge' };
+export type BrokenHandoff = { client: HandoffClient; broken: 'port' | 'code_challenge' | 'redirect_uri' | 'state' };
 
 /** The PKCE challenge is the base64url SHA-256 of the client's verifier: always 43 characters. */
 const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
@@ -30,7 +32,14 @@ export function clientHandoffFrom(query: URLSearchParams): ClientHandoff | Broke
   const codeChallenge = query.get('code_challenge') ?? '';
   if (!CODE_CHALLENGE.test(codeChallenge)) return { client, broken: 'code_challenge' };
   const state = query.get('state') ?? '';
-  if (client === 'extension') return { client, state, codeChallenge };
+  if (client === 'extension') {
+    // The code goes only to the browser's own address for the extension, which no page can be.
+    const redirectUri = query.get('redirect_uri') ?? '';
+    if (!isExtensionRedirectUri(redirectUri)) return { client, broken: 'redirect_uri' };
+    // Without a state the extension could not tell its own sign-in from one forced on it.
+    if (!state) return { client, broken: 'state' };
+    return { client, redirectUri, state, codeChallenge };
+  }
   const port = parseDesktopPort(query.get('port'));
   return port === undefined ? { client, broken: 'port' } : { client, port, state, codeChallenge };
 }
@@ -43,7 +52,7 @@ export function authorizeBodyFor(handoff: ClientHandoff): AuthorizeBody {
   const client =
     handoff.client === 'desktop'
       ? { client_id: CLIENT_IDS.desktop, redirect_uri: desktopRedirectUri(handoff.port) }
-      : { client_id: CLIENT_IDS.extension, redirect_uri: EXTENSION_REDIRECT_URI };
+      : { client_id: CLIENT_IDS.extension, redirect_uri: handoff.redirectUri };
   return {
     ...client,
     scope: CLIENT_SCOPE,
@@ -79,44 +88,14 @@ export async function deliverToDesktop(port: number, answer: AuthorizeAnswer, fe
   }
 }
 
-/** The messages the page and the extension's content script exchange (SPEC §7.6). */
-export const EXTENSION_MESSAGES = { authCode: 'nubo:extension-auth-code', received: 'nubo:extension-auth-code-received' } as const;
+export type HandoffDependencies = { api: ApiClient; fetch?: typeof fetch };
 
-/** SPEC §7.6, §8: an extension login request times out after 5 s with an empty result. */
-export const EXTENSION_ANSWER_TIMEOUT_MS = 5_000;
-
-export type ExtensionReceipt = { type: typeof EXTENSION_MESSAGES.received };
-
-function isExtensionReceipt(data: unknown): data is ExtensionReceipt {
-  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === EXTENSION_MESSAGES.received;
-}
-
-/** Hands the code to the extension through the page; resolves with its receipt, or undefined after the timeout. */
-export function deliverToExtension(
-  answer: AuthorizeAnswer,
-  win: Window = window,
-  timeoutMs: number = EXTENSION_ANSWER_TIMEOUT_MS,
-): Promise<ExtensionReceipt | undefined> {
-  return new Promise((resolve) => {
-    const finish = (receipt: ExtensionReceipt | undefined) => {
-      clearTimeout(timer);
-      win.removeEventListener('message', onMessage);
-      resolve(receipt);
-    };
-    // Only this page (where the content script lives) may answer, never another frame or site.
-    const onMessage = (event: MessageEvent) => {
-      if (event.origin === win.location.origin && isExtensionReceipt(event.data)) finish(event.data);
-    };
-    const timer = setTimeout(() => finish(undefined), timeoutMs);
-    win.addEventListener('message', onMessage);
-    win.postMessage({ type: EXTENSION_MESSAGES.authCode, code: answer.code, state: answer.state }, win.location.origin);
-  });
-}
-
-export type HandoffDependencies = { api: ApiClient; fetch?: typeof fetch; window?: Window; extensionTimeoutMs?: number };
-
-/** Asks for a code for the client and hands it over; throws an ApiError or a HandoffError. */
-export async function handOffSignIn(handoff: ClientHandoff, deps: HandoffDependencies): Promise<void> {
+/**
+ * Asks for a code for the client and hands it over; answers the address the page goes to next (the
+ * extension's redirect, carrying the code and state, which the browser catches and never loads;
+ * for the desktop client, the page that says it may be closed). Throws an ApiError or a HandoffError.
+ */
+export async function handOffSignIn(handoff: ClientHandoff, deps: HandoffDependencies): Promise<string> {
   let answer: AuthorizeAnswer;
   try {
     answer = await deps.api.post<AuthorizeAnswer>(ACCOUNT_PATHS.authorize, authorizeBodyFor(handoff));
@@ -125,13 +104,17 @@ export async function handOffSignIn(handoff: ClientHandoff, deps: HandoffDepende
     if (failure instanceof ApiError && failure.error === 'invalid_request') throw new HandoffError('request_refused', failure.message);
     throw failure;
   }
-  if (handoff.client === 'desktop') {
-    await deliverToDesktop(handoff.port, answer, deps.fetch);
-    return;
-  }
-  const receipt = await deliverToExtension(answer, deps.window, deps.extensionTimeoutMs);
-  if (!receipt)
-    throw new HandoffError('extension_no_answer', `the extension did not confirm the code within ${deps.extensionTimeoutMs ?? EXTENSION_ANSWER_TIMEOUT_MS} ms`);
+  if (handoff.client === 'extension') return extensionRedirect(handoff.redirectUri, answer);
+  await deliverToDesktop(handoff.port, answer, deps.fetch);
+  return AUTH_SUCCESS_PATH;
+}
+
+/** The extension's redirect address with the code and the state it sent (RFC 6749 §4.1.2). */
+export function extensionRedirect(redirectUri: string, answer: AuthorizeAnswer): string {
+  const url = new URL(redirectUri);
+  url.searchParams.set('code', answer.code);
+  url.searchParams.set('state', answer.state);
+  return url.href;
 }
 
 /** The site page that tells the user they can close the window (SPEC §2.2). */

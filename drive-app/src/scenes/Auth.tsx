@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { AUTH_SUCCESS_PATH, type ClientHandoff, clientHandoffFrom, handOffSignIn, isBrokenHandoff } from '../accounts/client-handoff.ts';
+import { type ClientHandoff, clientHandoffFrom, handOffSignIn, isBrokenHandoff } from '../accounts/client-handoff.ts';
 import { afterSignInPath } from '../accounts/redirect.ts';
 import { isUnauthenticated } from '../accounts/session-refresh.ts';
 import { api } from '../api.ts';
@@ -53,8 +53,7 @@ function ClientSignIn({ handoff }: { handoff: ClientHandoff }) {
   async function handOff() {
     setAttempt({ status: 'busy' });
     try {
-      await handOffSignIn(handoff, { api });
-      location.assign(AUTH_SUCCESS_PATH);
+      location.assign(await handOffSignIn(handoff, { api }));
     } catch (failure) {
       console.error(`[auth] could not hand the sign-in to the ${handoff.client} client`, failure);
       // A session that ended meanwhile shows the sign-in form again rather than a dead end.

@@ -2,7 +2,8 @@
 // opening a session, and the errors and helpers of signing in.
 import { createHash } from 'node:crypto';
 import Bowser from 'bowser';
-import { CLIENT_IDS, EXTENSION_REDIRECT_URI, NATIVE_APP_REDIRECT_URI } from '#shared/accounts/clients.ts';
+import { CLIENT_IDS, NATIVE_APP_REDIRECT_URI } from '#shared/accounts/clients.ts';
+import { isExtensionRedirectUri } from '#shared/accounts/extension-identity.ts';
 import { DEFAULT_LOCALE, type Locale } from '#shared/i18n/locales.ts';
 import type { CounterStore } from '../../auth/rate-limits.ts';
 import type { IssuedTokens } from '../../auth/tokens.ts';
@@ -26,6 +27,11 @@ export type AccountLimits = {
   passwordFailuresPerUser: { max: number; windowMs: number };
   proofOfWork: { difficulty: number; ttlMs: number };
   challengesPerIp: { max: number; windowMs: number };
+  /** Device sign-in codes asked for from one address. */
+  deviceCodesPerIp: { max: number; windowMs: number };
+  /** User codes typed on the verification page (each look and each decision), per person and per address. */
+  userCodeTriesPerUser: { max: number; windowMs: number };
+  userCodeTriesPerIp: { max: number; windowMs: number };
 };
 
 /** Abuse limits: per address and per account, with a proof-of-work step before the wall. */
@@ -38,12 +44,16 @@ export const DEFAULT_LIMITS: AccountLimits = {
   passwordFailuresPerUser: { max: 5, windowMs: 15 * 60_000 },
   proofOfWork: { difficulty: 14, ttlMs: 5 * 60_000 },
   challengesPerIp: { max: 30, windowMs: 60_000 },
+  deviceCodesPerIp: { max: 30, windowMs: 10 * 60_000 },
+  userCodeTriesPerUser: { max: 20, windowMs: 15 * 60_000 },
+  userCodeTriesPerIp: { max: 40, windowMs: 15 * 60_000 },
 };
 
 /** The clients that may ask for authorization codes, and where each may receive them. */
 export const CODE_CLIENTS: Record<string, (redirectUri: string) => boolean> = {
   [CLIENT_IDS.desktop]: (uri) => /^http:\/\/(127\.0\.0\.1|localhost):\d{1,5}\/windows\/client-auth-code$/.test(uri),
-  [CLIENT_IDS.extension]: (uri) => uri === EXTENSION_REDIRECT_URI,
+  // The browser's own address for the extension's sign-in, which it catches and never loads.
+  [CLIENT_IDS.extension]: isExtensionRedirectUri,
   // The web app in the native app's webview, signed in from the app's own session.
   [CLIENT_IDS.web]: (uri) => uri === NATIVE_APP_REDIRECT_URI,
 };
