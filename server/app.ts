@@ -26,6 +26,7 @@ import { accountRoutes } from './routes/accounts.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { checkInRoutes } from './routes/check-in.ts';
 import { compensationRoutes } from './routes/compensation.ts';
+import { deviceSignInRoutes } from './routes/device-sign-in.ts';
 import { downloadRoutes } from './routes/downloads.ts';
 import { filesRoutes } from './routes/files.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -215,6 +216,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   });
   const auth = authenticator(accounts, config.publicUrl);
   await app.register(accountRoutes, { accounts, auth, publicUrl: config.publicUrl, secureCookies: config.secureCookies });
+  await app.register(deviceSignInRoutes, { accounts, auth, publicUrl: config.publicUrl });
   await app.register(accountMailRoutes, { accountMail, auth, publicUrl: config.publicUrl });
   const { blobs, store, close: closeBlobStorage } = await openBlobStorage(config.blobStore, database.db, UPLOAD_EXPIRY_MS);
   app.addHook('onClose', closeBlobStorage);

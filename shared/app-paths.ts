@@ -14,6 +14,8 @@ export const DRIVE_SIGN_IN_PATH = '/drive/login';
 /** Where the links of account e-mails lead, with the link's token as `?token=`. */
 export const VERIFY_EMAIL_PATH = '/auth/verify';
 export const RESET_PASSWORD_PATH = '/auth/reset';
+/** Where a person types the code a TV (or another device without a keyboard) shows, to let it in. */
+export const DEVICE_SIGN_IN_PATH = '/auth/device';
 export const LOADING_PATH = '/loading';
 export const ALL_FILES_PATH = '/drive/all';
 export const FOLDER_PATH_PATTERN = '/drive/all/:folderId';
@@ -51,6 +53,7 @@ export const APP_PAGES = [
   DRIVE_SIGN_IN_PATH,
   RESET_PASSWORD_PATH,
   VERIFY_EMAIL_PATH,
+  DEVICE_SIGN_IN_PATH,
   LOADING_PATH,
   ALL_FILES_PATH,
   FOLDER_PATH_PATTERN,

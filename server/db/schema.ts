@@ -153,6 +153,25 @@ export interface AuthCodeTable {
   session_id: string | null;
 }
 
+export interface DeviceSignInTable {
+  id: string;
+  device_code_hash: string;
+  user_code: string;
+  client_id: string;
+  scope: string;
+  device: string;
+  ip: string;
+  created_at: number;
+  expires_at: number;
+  interval_s: number;
+  polled_at: number | null;
+  user_id: string | null;
+  decision: 'approved' | 'denied' | null;
+  decided_at: number | null;
+  spent_at: number | null;
+  session_id: string | null;
+}
+
 export interface ServerSecretTable {
   name: string;
   value: string;
@@ -360,6 +379,7 @@ export interface Database {
   user: UserTable;
   session: SessionTable;
   auth_code: AuthCodeTable;
+  device_sign_in: DeviceSignInTable;
   blob: BlobTable;
   object_upload: ObjectUploadTable;
   local_upload: LocalUploadTable;

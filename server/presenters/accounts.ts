@@ -1,8 +1,9 @@
 // People and their sessions as the API shows them (API.md Auth): what signing in answers, the
 // profile with the e-mail address and phone number masked, and each session with whether it is
 // the one asking.
-import { CLIENT_IDS } from '#shared/accounts/clients.ts';
-import type { SessionResource, SignedIn, UserProfile } from '#shared/api/accounts.ts';
+import { CLIENT_IDS, CLIENT_SCOPE } from '#shared/accounts/clients.ts';
+import { ACCOUNT_PATHS, type AuthServerMetadata, type SessionResource, type SignedIn, type UserProfile } from '#shared/api/accounts.ts';
+import { DEVICE_CODE_GRANT_TYPE, DEVICE_SIGN_IN_PATHS } from '#shared/api/device-sign-in.ts';
 import type { IssuedTokens } from '../auth/tokens.ts';
 import type { SessionRow, UserRow } from '../db/repositories/accounts.ts';
 
@@ -37,6 +38,25 @@ export function presentSession(session: SessionRow, currentSessionId: string): S
     created_at: new Date(session.created_at).toISOString(),
     last_seen_at: new Date(session.last_seen_at).toISOString(),
     current: session.id === currentSessionId,
+  };
+}
+
+/**
+ * The authorization server's metadata (RFC 8414), for clients that find the endpoints there (a TV
+ * app finds the device sign-in, RFC 8628 §4). Clients are public: none holds a secret.
+ */
+export function authServerMetadata(publicUrl: string): AuthServerMetadata {
+  const at = (path: string) => new URL(path, publicUrl).href;
+  return {
+    issuer: new URL(publicUrl).origin,
+    token_endpoint: at(ACCOUNT_PATHS.token),
+    device_authorization_endpoint: at(DEVICE_SIGN_IN_PATHS.request),
+    revocation_endpoint: at(ACCOUNT_PATHS.revoke),
+    grant_types_supported: ['authorization_code', 'refresh_token', DEVICE_CODE_GRANT_TYPE],
+    response_types_supported: ['code'],
+    scopes_supported: CLIENT_SCOPE.split(' '),
+    code_challenge_methods_supported: ['S256'],
+    token_endpoint_auth_methods_supported: ['none'],
   };
 }
 

@@ -1,11 +1,12 @@
 // The accounts API under /v1 (API.md Auth): HTTP only; the rules are in services/accounts.ts.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_IDS } from '#shared/accounts/clients.ts';
 import {
   ACCOUNT_PATHS,
   AuthorizeAnswer,
   AuthorizeBody,
+  AuthServerMetadata,
   CaptchaVerifiedSchema,
   ChangePasswordBody,
   ProofOfWorkAnswer,
@@ -19,16 +20,18 @@ import {
   UserProfileSchema,
   VerifyCaptchaBody,
 } from '#shared/api/accounts.ts';
+import { DEVICE_CODE_GRANT_TYPE } from '#shared/api/device-sign-in.ts';
 import { ApiErrorSchema, EmptySchema } from '#shared/api/resources.ts';
 import { COOKIES } from '#shared/cookies.ts';
 import { type Authenticator, assertSameOrigin, authOf, credentialsOf } from '../auth/authenticate.ts';
 import { clearSessionCookies, setSessionCookies } from '../auth/session-cookies.ts';
 import type { IssuedTokens } from '../auth/tokens.ts';
 import { ServiceError } from '../errors.ts';
-import { presentProfile, presentSession, presentSignedIn } from '../presenters/accounts.ts';
+import { authServerMetadata, presentProfile, presentSession, presentSignedIn } from '../presenters/accounts.ts';
 import type { AccountsService, RequestOrigin } from '../services/accounts.ts';
 import { requestLocale } from '../web/request-locale.ts';
 import { fastifyPath } from './fastify-path.ts';
+import { acceptFormBodies } from './form-body.ts';
 
 type Options = {
   accounts: AccountsService;
@@ -71,30 +74,45 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { a
     return answerSignedIn(reply, tokens);
   });
 
-  app.post(ACCOUNT_PATHS.token, { schema: { tags: ['auth'], body: TokenBody, response: { 200: SignedIn, ...errors } } }, async (request, reply) => {
-    const body = request.body;
-    const clientId = clientOf(body.client_id);
-    if (body.grant_type === 'refresh_token') {
-      const fromCookie = clientId === CLIENT_IDS.web;
-      if (fromCookie) assertSameOrigin(request, publicUrl);
-      const refreshToken = fromCookie ? request.cookies[COOKIES.refreshToken.name] : body.refresh_token;
-      if (!refreshToken) throw new ServiceError('invalid_grant', 'There is no sign-in to renew. Please sign in again.');
-      try {
-        return answerSignedIn(reply, await accounts.refresh(refreshToken, clientId, originOf(request)));
-      } catch (failure) {
-        if (fromCookie && failure instanceof ServiceError && failure.error === 'invalid_grant') clearSessionCookies(reply, secureCookies);
-        throw failure;
-      }
-    }
-    if (!body.code) throw new ServiceError('invalid_request', 'code is required for the authorization_code grant.', [{ field: 'code', reason: 'missing' }]);
-    // A code turned into a cookie session must come from our own pages (no login CSRF).
-    if (clientId === CLIENT_IDS.web) assertSameOrigin(request, publicUrl);
-    const tokens = await accounts.exchangeCode(
-      { code: body.code, codeVerifier: body.code_verifier, clientId, redirectUri: body.redirect_uri },
-      originOf(request),
-    );
-    return answerSignedIn(reply, tokens);
+  // OAuth clients send form fields here (RFC 6749 §4.1.3), Nubo's own clients JSON: both are taken.
+  await app.register(async (scope) => {
+    acceptFormBodies(scope);
+    scope
+      .withTypeProvider<TypeBoxTypeProvider>()
+      .post(ACCOUNT_PATHS.token, { schema: { tags: ['auth'], body: TokenBody, response: { 200: SignedIn, ...errors } } }, async (request, reply) => {
+        const body = request.body;
+        const clientId = clientOf(body.client_id);
+        // Tokens are for the client that asked only: no cache keeps them (RFC 6749 §5.1).
+        reply.header('cache-control', 'no-store');
+        if (body.grant_type === DEVICE_CODE_GRANT_TYPE) {
+          if (!body.device_code)
+            throw new ServiceError('invalid_request', 'device_code is required for the device code grant.', [{ field: 'device_code', reason: 'missing' }]);
+          return answerSignedIn(reply, await accounts.pollDeviceCode({ deviceCode: body.device_code, clientId }, originOf(request)));
+        }
+        if (body.grant_type === 'refresh_token') {
+          const fromCookie = clientId === CLIENT_IDS.web;
+          if (fromCookie) assertSameOrigin(request, publicUrl);
+          const refreshToken = fromCookie ? request.cookies[COOKIES.refreshToken.name] : body.refresh_token;
+          if (!refreshToken) throw new ServiceError('invalid_grant', 'There is no sign-in to renew. Please sign in again.');
+          try {
+            return answerSignedIn(reply, await accounts.refresh(refreshToken, clientId, originOf(request)));
+          } catch (failure) {
+            if (fromCookie && failure instanceof ServiceError && failure.error === 'invalid_grant') clearSessionCookies(reply, secureCookies);
+            throw failure;
+          }
+        }
+        if (!body.code) throw new ServiceError('invalid_request', 'code is required for the authorization_code grant.', [{ field: 'code', reason: 'missing' }]);
+        // A code turned into a cookie session must come from our own pages (no login CSRF).
+        if (clientId === CLIENT_IDS.web) assertSameOrigin(request, publicUrl);
+        const tokens = await accounts.exchangeCode(
+          { code: body.code, codeVerifier: body.code_verifier, clientId, redirectUri: body.redirect_uri },
+          originOf(request),
+        );
+        return answerSignedIn(reply, tokens);
+      });
   });
+
+  app.get(ACCOUNT_PATHS.metadata, { schema: { tags: ['auth'], response: { 200: AuthServerMetadata } } }, async () => authServerMetadata(publicUrl));
 
   app.post(
     ACCOUNT_PATHS.authorize,

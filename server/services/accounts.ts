@@ -1,4 +1,5 @@
-// Accounts: signing up and in, sessions and their tokens, codes for other clients, the profile's
+// Accounts: signing up and in, sessions and their tokens, codes for other clients (and for devices
+// without a keyboard), the profile's
 // name and password, and who moderates; each a module of services/accounts/.
 // Tokens are `<session id>.<secret>`; only SHA-256 hashes of secrets are stored. Access tokens live
 // 15 minutes, refresh tokens 30 days and rotate on every use; presenting a refresh token that was
@@ -6,9 +7,11 @@
 import type { Kysely } from 'kysely';
 import type { CounterStore } from '../auth/rate-limits.ts';
 import { accountsRepository } from '../db/repositories/accounts.ts';
+import { deviceSignInRepository } from '../db/repositories/device-sign-in.ts';
 import type { Database } from '../db/schema.ts';
 import { clientCodes } from './accounts/client-codes.ts';
 import { type AccountLimits, type AccountNotices, DEFAULT_LIMITS } from './accounts/context.ts';
+import { deviceSignIn } from './accounts/device-sign-in.ts';
 import { profile } from './accounts/profile.ts';
 import { sessions } from './accounts/sessions.ts';
 import { signIn } from './accounts/sign-in.ts';
@@ -36,9 +39,16 @@ export function accountsService(deps: {
     counters: deps.counters,
     limits: deps.limits ?? DEFAULT_LIMITS,
     notices: deps.notices,
-    now: deps.now ?? Date.now,
+    // Read at each call, not kept: a test that moves the clock (vi.setSystemTime) moves it here too.
+    now: deps.now ?? (() => Date.now()),
   };
-  return { ...signIn(context), ...sessions(context), ...clientCodes(context), ...profile(context) };
+  return {
+    ...signIn(context),
+    ...sessions(context),
+    ...clientCodes(context),
+    ...deviceSignIn(context, deviceSignInRepository(deps.db)),
+    ...profile(context),
+  };
 }
 
 export type AccountsService = ReturnType<typeof accountsService>;

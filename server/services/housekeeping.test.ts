@@ -178,6 +178,36 @@ describe.each(ENGINES)('the hourly housekeeping on %s', (engine) => {
     expect(left.map((row) => row.token_hash)).toEqual(['expired-an-hour-ago', 'open']);
   });
 
+  it('deletes device sign-in codes a day after they expired, used or not, and keeps those that may still be typed', async () => {
+    const at = Date.now();
+    const { db, housekeeping } = await setUp(at);
+    const request = (id: string, expires_at: number, decided: boolean) => ({
+      id,
+      device_code_hash: `hash-${id}`,
+      user_code: `code-${id}`,
+      client_id: 'nubo-tv',
+      scope: 'user',
+      device: '',
+      ip: '127.0.0.1',
+      created_at: expires_at - 10 * 60_000,
+      expires_at,
+      interval_s: 5,
+      ...(decided ? { user_id: 'u1', decision: 'approved' as const, decided_at: expires_at - 60_000, spent_at: expires_at - 55_000 } : {}),
+    });
+    await db
+      .insertInto('device_sign_in')
+      .values([
+        request('expired-days-ago', at - 2 * DAY_MS, false),
+        request('used-days-ago', at - 3 * DAY_MS, true),
+        request('expired-an-hour-ago', at - HOUR_MS, false),
+        request('open', at + 60_000, false),
+      ])
+      .execute();
+    expect((await housekeeping.sweep(at)).deviceSignIns).toBe(2);
+    const left = await db.selectFrom('device_sign_in').select('id').orderBy('id').execute();
+    expect(left.map((row) => row.id)).toEqual(['expired-an-hour-ago', 'open']);
+  });
+
   it('forgets payment events after 90 days, and remembers the later ones so a repeated delivery is still handled once', async () => {
     const at = Date.now();
     const { db, housekeeping } = await setUp(at);

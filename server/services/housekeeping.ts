@@ -6,6 +6,7 @@ import { DAY_MS, monthOf } from '../calendar.ts';
 import { accountTokensRepository } from '../db/repositories/account-tokens.ts';
 import { accountsRepository } from '../db/repositories/accounts.ts';
 import { blobsRepository } from '../db/repositories/blobs.ts';
+import { deviceSignInRepository } from '../db/repositories/device-sign-in.ts';
 import { premiumRepository } from '../db/repositories/premium.ts';
 import { purchasesRepository } from '../db/repositories/purchases.ts';
 import type { Database } from '../db/schema.ts';
@@ -26,6 +27,8 @@ const RETENTION = {
   sessionDays: 90,
   /** A mailed link goes this long after it expired, used or not: it opens nothing any more. */
   accountLinkDays: 1,
+  /** A device sign-in's codes go this long after they expired, used or not: they let nothing in any more. */
+  deviceSignInDays: 1,
   /**
    * A payment provider's event is remembered this long, so a delivery repeated is handled once:
    * Stripe retries for three days and lets an operator resend an event for thirty.
@@ -73,6 +76,7 @@ export function housekeepingService(deps: {
         recentEvents: () => deps.files.pruneRecent(at),
         sessions: () => deleteInBatches((batch) => accountsRepository(db).deleteSessionsRenewableBefore(at - RETENTION.sessionDays * DAY_MS, batch)),
         accountLinks: () => deleteInBatches((batch) => accountTokensRepository(db).deleteExpiredBefore(at - RETENTION.accountLinkDays * DAY_MS, batch)),
+        deviceSignIns: () => deleteInBatches((batch) => deviceSignInRepository(db).deleteExpiredBefore(at - RETENTION.deviceSignInDays * DAY_MS, batch)),
         paymentEvents: () => deleteInBatches((batch) => purchasesRepository(db).deleteEventsReceivedBefore(at - RETENTION.paymentEventDays * DAY_MS, batch)),
         // A month's download count is read while the month lasts; last month's stays through this one.
         trafficMonths: () => deleteInBatches((batch) => premiumRepository(db).deleteTrafficBefore(monthBefore(monthOf(at)), batch)),

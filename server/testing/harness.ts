@@ -82,6 +82,8 @@ export const TEST_LIMITS: AccountLimits = {
   signUpPerIp: { ...DEFAULT_LIMITS.signUpPerIp, max: 100_000 },
   tokenPerIp: { ...DEFAULT_LIMITS.tokenPerIp, max: 100_000 },
   challengesPerIp: { ...DEFAULT_LIMITS.challengesPerIp, max: 100_000 },
+  deviceCodesPerIp: { ...DEFAULT_LIMITS.deviceCodesPerIp, max: 100_000 },
+  userCodeTriesPerIp: { ...DEFAULT_LIMITS.userCodeTriesPerIp, max: 100_000 },
 };
 
 /**

@@ -1,7 +1,8 @@
 // The OAuth clients Nubo knows (SPEC §3.3, §7.6). The web app rides on httpOnly cookies; the
-// browser extension and the desktop client get bearer tokens through an authorization code.
+// browser extension and the desktop client get bearer tokens through an authorization code; the
+// TV app, which has no keyboard, through the device sign-in (shared/api/device-sign-in.ts).
 
-export const CLIENT_IDS = { web: 'nubo-web', extension: 'nubo-extension', desktop: 'nubo-desktop' } as const;
+export const CLIENT_IDS = { web: 'nubo-web', extension: 'nubo-extension', desktop: 'nubo-desktop', tv: 'nubo-tv' } as const;
 
 /** The scope the extension and desktop client ask for (SPEC §7.6). */
 export const CLIENT_SCOPE = 'user pan offline';

@@ -2,6 +2,7 @@
 // by every client. Browsers (client_id nubo-web) get httpOnly cookies and a WebSession answer that
 // holds no secret; other clients get the token object.
 import { type Static, Type } from 'typebox';
+import { DEVICE_CODE_GRANT_TYPE } from './device-sign-in.ts';
 import { oneOf, Time } from './resources.ts';
 
 export const ACCOUNT_PATHS = {
@@ -17,6 +18,8 @@ export const ACCOUNT_PATHS = {
   revokeAllSessions: '/v1/auth/sessions:revokeAll',
   me: '/v1/user/me',
   password: '/v1/user/password',
+  /** The authorization server's metadata (RFC 8414): where each endpoint is and what it supports. */
+  metadata: '/.well-known/oauth-authorization-server',
 } as const;
 
 /** The longest e-mail address (RFC 5321's path limit), display name and password field accepted. */
@@ -46,9 +49,11 @@ export const SignInBody = Type.Object({
 export type SignInBody = Static<typeof SignInBody>;
 
 export const TokenBody = Type.Object({
-  grant_type: oneOf(['refresh_token', 'authorization_code']),
+  grant_type: oneOf(['refresh_token', 'authorization_code', DEVICE_CODE_GRANT_TYPE]),
   refresh_token: Type.Optional(Type.String()),
   code: Type.Optional(Type.String()),
+  /** The device sign-in's long code, for the device_code grant. */
+  device_code: Type.Optional(Type.String({ maxLength: 128 })),
   code_verifier: Type.Optional(Type.String({ minLength: 43, maxLength: 128 })),
   client_id: Type.Optional(Type.String()),
   redirect_uri: Type.Optional(Type.String()),
@@ -91,6 +96,20 @@ export const TokenSchema = Type.Object({
 /** The answer to signing up, in, or renewing: a browser's session, or another client's tokens. */
 export const SignedIn = Type.Union([WebSession, TokenSchema]);
 export type SignedIn = Static<typeof SignedIn>;
+
+/** RFC 8414 §2: the parts of the authorization server metadata Nubo has. */
+export const AuthServerMetadata = Type.Object({
+  issuer: Type.String(),
+  token_endpoint: Type.String(),
+  device_authorization_endpoint: Type.String(),
+  revocation_endpoint: Type.String(),
+  grant_types_supported: Type.Array(Type.String()),
+  response_types_supported: Type.Array(Type.String()),
+  scopes_supported: Type.Array(Type.String()),
+  code_challenge_methods_supported: Type.Array(Type.String()),
+  token_endpoint_auth_methods_supported: Type.Array(Type.String()),
+});
+export type AuthServerMetadata = Static<typeof AuthServerMetadata>;
 
 export const ProofOfWorkAnswer = Type.Object({ challenge: Type.String(), difficulty: Type.Integer() });
 

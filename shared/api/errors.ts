@@ -13,6 +13,11 @@ export const API_ERRORS = {
   invalid_mail_link: { code: 3, status: 400 },
   captcha_invalid: { code: 3, status: 400 },
   invalid_grant: { code: 3, status: 400 },
+  // The device sign-in's answers to a device's poll (RFC 8628 §3.5).
+  authorization_pending: { code: 9, status: 400 },
+  slow_down: { code: 8, status: 400 },
+  access_denied: { code: 7, status: 400 },
+  expired_token: { code: 3, status: 400 },
   invalid_account_or_password: { code: 3, status: 400 },
   password_too_weak: { code: 3, status: 400 },
   account_already_exists: { code: 6, status: 409 },

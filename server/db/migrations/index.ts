@@ -29,6 +29,7 @@ import { shareItemOrder } from './0026_share_item_order.ts';
 import { storageReservations } from './0027_storage_reservations.ts';
 import { sharePasscodeLocks } from './0028_share_passcode_locks.ts';
 import { retention } from './0029_retention.ts';
+import { deviceSignIn } from './0030_device_sign_in.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -60,4 +61,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0027_storage_reservations': storageReservations,
   '0028_share_passcode_locks': sharePasscodeLocks,
   '0029_retention': retention,
+  '0030_device_sign_in': deviceSignIn,
 };

@@ -27,6 +27,11 @@ export type AccountLimits = {
   passwordFailuresPerUser: { max: number; windowMs: number };
   proofOfWork: { difficulty: number; ttlMs: number };
   challengesPerIp: { max: number; windowMs: number };
+  /** Device sign-in codes asked for from one address. */
+  deviceCodesPerIp: { max: number; windowMs: number };
+  /** User codes typed on the verification page (each look and each decision), per person and per address. */
+  userCodeTriesPerUser: { max: number; windowMs: number };
+  userCodeTriesPerIp: { max: number; windowMs: number };
 };
 
 /** Abuse limits: per address and per account, with a proof-of-work step before the wall. */
@@ -39,6 +44,9 @@ export const DEFAULT_LIMITS: AccountLimits = {
   passwordFailuresPerUser: { max: 5, windowMs: 15 * 60_000 },
   proofOfWork: { difficulty: 14, ttlMs: 5 * 60_000 },
   challengesPerIp: { max: 30, windowMs: 60_000 },
+  deviceCodesPerIp: { max: 30, windowMs: 10 * 60_000 },
+  userCodeTriesPerUser: { max: 20, windowMs: 15 * 60_000 },
+  userCodeTriesPerIp: { max: 40, windowMs: 15 * 60_000 },
 };
 
 /** The clients that may ask for authorization codes, and where each may receive them. */
