@@ -6,6 +6,7 @@ import { accountMailApi } from '#shared/api/account-mail-client.ts';
 import { ACCOUNT_PATHS, type TokenBody, type WebSession } from '#shared/api/accounts.ts';
 import { adminApi } from '#shared/api/admin-client.ts';
 import { createApiClient } from '#shared/api/client.ts';
+import { deviceSignInApi } from '#shared/api/device-sign-in-client.ts';
 import { filesApi } from '#shared/api/files-client.ts';
 import { invitationsApi } from '#shared/api/invitations-client.ts';
 import { offlineApi } from '#shared/api/offline-client.ts';
@@ -48,6 +49,9 @@ export const driveFiles = filesApi(api);
 
 /** The shares API (the share page, sharing, my shares) over the same client. */
 export const driveShares = sharesApi(api);
+
+/** The device sign-in's verification page: a look at a TV's code, and letting it in or refusing it. */
+export const driveDeviceSignIn = deviceSignInApi(api);
 
 /** Offline downloads (links fetched into the drive by the server) over the same client. */
 export const driveOffline = offlineApi(api);

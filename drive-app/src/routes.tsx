@@ -14,6 +14,7 @@ import {
   CONSOLE_SETTINGS_PATH,
   CONSOLE_USER_PATTERN,
   CONSOLE_USERS_PATH,
+  DEVICE_SIGN_IN_PATH,
   DOWNLOADS_PATH,
   DRIVE_SIGN_IN_PATH,
   FOLDER_PATH_PATTERN,
@@ -66,6 +67,7 @@ export const ROUTES: RouteObject[] = [
       { path: REFERRAL_PATH, lazy: scene(async () => (await import('./scenes/Referral.tsx')).Referral) },
       { path: RESET_PASSWORD_PATH, lazy: scene(async () => (await import('./scenes/PasswordReset.tsx')).PasswordReset) },
       { path: VERIFY_EMAIL_PATH, lazy: scene(async () => (await import('./scenes/ConfirmAddress.tsx')).ConfirmAddress) },
+      { path: DEVICE_SIGN_IN_PATH, lazy: scene(async () => (await import('./scenes/DeviceSignIn.tsx')).DeviceSignIn) },
     ],
   },
   {

@@ -8,6 +8,7 @@ const CLIENT_LABELS: Record<string, MessageKey> = {
   [CLIENT_IDS.web]: 'account.sessions.client.web',
   [CLIENT_IDS.desktop]: 'account.sessions.client.desktop',
   [CLIENT_IDS.extension]: 'account.sessions.client.extension',
+  [CLIENT_IDS.tv]: 'account.sessions.client.tv',
 };
 
 /** `onRevoke`: ends this session; without it (the console's view of another account) it is only shown. */
