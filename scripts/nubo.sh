@@ -94,6 +94,7 @@ case "$command" in
     # scale-out test runs two servers behind Debian's nginx with deploy/'s configuration.
     ensure_debian_package /usr/bin/chromium chromium "the browser tests"
     ensure_debian_package /usr/sbin/nginx nginx-light "the scale-out test"
+    ensure_debian_package /usr/bin/ffmpeg ffmpeg "the media tests"
     ensure_postgres
     build
     build_server

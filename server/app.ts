@@ -15,6 +15,7 @@ import type { NuboDatabase } from './db/database.ts';
 import { errorBody, ServiceError } from './errors.ts';
 import { hashSecret } from './ids.ts';
 import { accountMails } from './mail/templates.ts';
+import { findMediaTools } from './media/tools.ts';
 import { threadedHttpSource } from './offline/download-thread.ts';
 import { networkGuard, type ResolveHost, systemResolve } from './offline/network-guard.ts';
 import { torrentSource } from './offline/torrent-source.ts';
@@ -222,7 +223,12 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   app.addHook('onClose', closeBlobStorage);
   await app.register(healthRoutes, { database, blobs });
   const standing = standingRules(config.plans);
-  const files = filesService({ db: database.db, blobs, uploads: store, standing, recentDays: config.recentEventsDays });
+  const mediaTools = findMediaTools({ ffmpeg: config.media.ffmpegPath, ffprobe: config.media.ffprobePath });
+  if (!mediaTools)
+    app.log.info(
+      `ffmpeg is off: ffmpeg and ffprobe are not at ${config.media.ffmpegPath} and ${config.media.ffprobePath} (install Debian's ffmpeg, or set FFMPEG_PATH and FFPROBE_PATH); what video and audio files hold is read with MediaInfo instead`,
+    );
+  const files = filesService({ db: database.db, blobs, uploads: store, standing, recentDays: config.recentEventsDays, mediaTools });
   const tasks = tasksService({
     db: database.db,
     // The offline service is built below; a task is only ever discarded once the server runs.

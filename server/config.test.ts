@@ -62,6 +62,16 @@ describe('loadConfig', () => {
     for (const wrong of ['*', 'true', 'proxy.example.org', '10.0.0.0/40']) expect(() => loadConfig({ TRUSTED_PROXIES: wrong })).toThrow(/TRUSTED_PROXIES/);
   });
 
+  it('finds ffmpeg and ffprobe in /usr/bin unless FFMPEG_PATH and FFPROBE_PATH say where, and stops on a path that is not absolute', () => {
+    expect(loadConfig({}).media).toEqual({ ffmpegPath: '/usr/bin/ffmpeg', ffprobePath: '/usr/bin/ffprobe' });
+    expect(loadConfig({ FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg', FFPROBE_PATH: '/opt/ffmpeg/bin/ffprobe' }).media).toEqual({
+      ffmpegPath: '/opt/ffmpeg/bin/ffmpeg',
+      ffprobePath: '/opt/ffmpeg/bin/ffprobe',
+    });
+    expect(() => loadConfig({ FFMPEG_PATH: 'ffmpeg' })).toThrow(/FFMPEG_PATH must be an absolute path/);
+    expect(() => loadConfig({ FFPROBE_PATH: './bin/ffprobe' })).toThrow(/FFPROBE_PATH must be an absolute path/);
+  });
+
   it('sends blob bytes itself unless ACCEL_REDIRECT names the proxy location that does, and stops on anything but a path from / to /', () => {
     expect(loadConfig({}).accelRedirect).toBeUndefined();
     expect(loadConfig({ ACCEL_REDIRECT: '' }).accelRedirect).toBeUndefined();

@@ -71,6 +71,8 @@ export type Config = {
   signUpsPerAddress: number;
   /** Sending e-mail (SMTP_URL, MAIL_FROM); none when unset: then no flow that needs a mail is offered. */
   mail: MailConfig | undefined;
+  /** Where ffmpeg and ffprobe are (FFMPEG_PATH, FFPROBE_PATH); without them files play only as they are. */
+  media: { ffmpegPath: string; ffprobePath: string };
   /** The bearer token a scraper brings to GET /metrics; no metrics are served when unset. */
   metricsToken: string | undefined;
   offline: OfflineConfig;
@@ -174,6 +176,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accelRedirect: parseAccelRedirect(env.ACCEL_REDIRECT),
     mail: parseMail(env, Boolean(env.PUBLIC_URL)),
     metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    media: {
+      ffmpegPath: parseProgramPath('FFMPEG_PATH', env.FFMPEG_PATH, '/usr/bin/ffmpeg'),
+      ffprobePath: parseProgramPath('FFPROBE_PATH', env.FFPROBE_PATH, '/usr/bin/ffprobe'),
+    },
     signUpsPerAddress: parseWhole('SIGN_UPS_PER_ADDRESS', env.SIGN_UPS_PER_ADDRESS, SIGN_UPS_PER_ADDRESS, 1),
     offline,
     plans: parsePlansFile(env.PLANS_FILE, offline),
@@ -314,6 +320,13 @@ function parseMail(env: NodeJS.ProcessEnv, publicUrlSet: boolean): MailConfig | 
  * A location's path, from / to /, of plain segments: what follows it (a blob's name, or a store's
  * signed path and query) is written by Nubo, so nothing in it may change where that leads.
  */
+/** A program's absolute path: run without a shell, so never looked up in PATH or read relative to the folder Nubo starts in. */
+function parseProgramPath(name: string, raw: string | undefined, fallback: string): string {
+  if (!raw) return fallback;
+  if (!path.isAbsolute(raw)) throw new ConfigError(`${name} must be an absolute path to the program, e.g. ${fallback}`);
+  return raw;
+}
+
 function parseAccelRedirect(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
   const segments = raw.split('/').slice(1, -1);

@@ -242,6 +242,8 @@ export interface MediaTable {
   height: number;
   video_codec: string;
   audio_codec: string;
+  /** What ffprobe read of it (server/media/probe.ts MediaProbe, as JSON); null when it was read without ffprobe. */
+  probe: string | null;
   created_at: number;
 }
 

@@ -25,6 +25,39 @@ function pcmWave(seconds: number): Buffer {
   return wav;
 }
 
+/** A 2-second WAV uploaded by a new person, once its media task has run. */
+async function uploadedWave(server: TestServer) {
+  const { browser } = await signUp(server.url);
+  const wav = pcmWave(2);
+  const created = await createUpload(browser, 'voice.wav', wav, { mime_type: 'audio/wav' });
+  await tusUpload(browser, wav, { uploadUrl: created.body.resumable.params.url });
+  let file = (await browser.get(`/drive/v1/files/${created.body.file.id}`)).body;
+  expect(file.phase).toBe('PHASE_TYPE_COMPLETE');
+  for (let i = 0; i < 100 && !file.medias; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    file = (await browser.get(`/drive/v1/files/${created.body.file.id}`)).body;
+  }
+  const task = (await browser.get('/drive/v1/tasks?type=upload')).body.tasks[0];
+  expect(task).toMatchObject({ name: 'Media info', phase: 'PHASE_TYPE_COMPLETE', file_id: file.id });
+  return file;
+}
+
+describe('uploads on a server without ffmpeg', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // FFMPEG_PATH and FFPROBE_PATH where nothing is: a server installed without Debian's ffmpeg.
+    server = await startTestServer('sqlite', { media: { ffmpegPath: '/nonexistent/ffmpeg', ffprobePath: '/nonexistent/ffprobe' } });
+  });
+  afterAll(async () => server?.dispose());
+
+  it('reads the duration and codecs of audio with MediaInfo instead', async () => {
+    const file = await uploadedWave(server);
+    expect(file.medias[0]).toMatchObject({ is_origin: true, video: { duration: 2, audio_codec: 'pcm', video_codec: '', width: 0 } });
+    const probe = await server.database.db.selectFrom('media').select('probe').where('hash', '=', file.hash).executeTakeFirstOrThrow();
+    expect(probe.probe).toBeNull();
+  });
+});
+
 describe.each(ENGINES)('uploads on %s', (engine) => {
   let server: TestServer;
   beforeAll(async () => {
@@ -410,21 +443,12 @@ describe.each(ENGINES)('uploads on %s', (engine) => {
     expect(await reserved()).toBe(0);
   });
 
-  it('reads the duration and codecs of audio after the upload, by a task, without delaying it', async () => {
-    const { browser } = await signUp(server.url);
-    const wav = pcmWave(2);
-    const created = await createUpload(browser, 'voice.wav', wav, { mime_type: 'audio/wav' });
-    await tusUpload(browser, wav, { uploadUrl: created.body.resumable.params.url });
-    let file = (await browser.get(`/drive/v1/files/${created.body.file.id}`)).body;
-    expect(file.phase).toBe('PHASE_TYPE_COMPLETE');
-    for (let i = 0; i < 100 && !file.medias; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      file = (await browser.get(`/drive/v1/files/${created.body.file.id}`)).body;
-    }
-    expect(file.medias[0]).toMatchObject({ is_origin: true, video: { duration: 2, audio_codec: 'pcm', video_codec: '', width: 0 } });
+  it('reads the duration and codecs of audio after the upload with ffprobe, by a task, without delaying it', async () => {
+    const file = await uploadedWave(server);
+    expect(file.medias[0]).toMatchObject({ is_origin: true, video: { duration: 2, audio_codec: 'pcm_s16le', video_codec: '', width: 0 } });
     expect(file.medias[0].link.url).toBe(file.web_content_link);
-    const task = (await browser.get('/drive/v1/tasks?type=upload')).body.tasks[0];
-    expect(task).toMatchObject({ name: 'Media info', phase: 'PHASE_TYPE_COMPLETE', file_id: file.id });
+    const probe = await server.database.db.selectFrom('media').select('probe').where('hash', '=', file.hash).executeTakeFirstOrThrow();
+    expect(JSON.parse(probe.probe ?? 'null')).toMatchObject({ container: 'wav', audio: [{ codec: 'pcm_s16le', channels: 1 }], video: [] });
   });
 
   it("does not let another person touch an upload or read a file's links", async () => {

@@ -3,6 +3,7 @@
 // every file through the user's own id.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { MediaTools } from '../media/tools.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { UploadStore } from '../storage/upload-store.ts';
 import { fetched } from './files/fetched.ts';
@@ -26,8 +27,10 @@ export function filesService(deps: {
   now?: () => number;
   /** How far back the recent list reaches, in days (RECENT_EVENTS_DAYS); 90 unless given. */
   recentDays?: number;
+  /** ffmpeg and ffprobe, where the server has them (FFMPEG_PATH, FFPROBE_PATH). */
+  mediaTools?: MediaTools | undefined;
 }) {
-  const context = { db: deps.db, blobs: deps.blobs, uploads: deps.uploads, standing: deps.standing, now: deps.now ?? Date.now };
+  const context = { db: deps.db, blobs: deps.blobs, uploads: deps.uploads, standing: deps.standing, mediaTools: deps.mediaTools, now: deps.now ?? Date.now };
   return {
     ...listing(context),
     ...folders(context),

@@ -30,6 +30,7 @@ import { storageReservations } from './0027_storage_reservations.ts';
 import { sharePasscodeLocks } from './0028_share_passcode_locks.ts';
 import { retention } from './0029_retention.ts';
 import { deviceSignIn } from './0030_device_sign_in.ts';
+import { mediaProbe } from './0031_media_probe.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -62,4 +63,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0028_share_passcode_locks': sharePasscodeLocks,
   '0029_retention': retention,
   '0030_device_sign_in': deviceSignIn,
+  '0031_media_probe': mediaProbe,
 };

@@ -7,6 +7,7 @@ import { type FileRow, filesRepository } from '../../db/repositories/files.ts';
 import type { Database, FileKind } from '../../db/schema.ts';
 import { ServiceError } from '../../errors.ts';
 import { newId } from '../../ids.ts';
+import type { MediaTools } from '../../media/tools.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { UploadStore } from '../../storage/upload-store.ts';
 import type { StandingRules } from '../premium/standing.ts';
@@ -24,6 +25,8 @@ export type FilesContext = {
   blobs?: BlobStore | undefined;
   uploads?: Pick<UploadStore, 'remove' | 'forget'> | undefined;
   standing: StandingRules;
+  /** ffmpeg and ffprobe, where the server has them. */
+  mediaTools?: MediaTools | undefined;
   now: () => number;
 };
 
