@@ -19,6 +19,7 @@ export default defineConfig({
             'site/**/*.test.ts',
             'site/**/*.test.tsx',
             'tests/unit/**/*.test.ts',
+            'extension/src/**/*.test.ts',
           ],
           environment: 'node',
         },

@@ -6,7 +6,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$NUBO_ROOT"
 
 BUILD_STAMP=dist/.build-stamp
-BUILD_INPUTS=(site drive-app shared content public astro.config.mjs package-lock.json)
+BUILD_INPUTS=(site drive-app shared content public extension astro.config.mjs package-lock.json)
 
 build() {
   echo "nubo: building the site and the drive app" >&2
@@ -14,7 +14,14 @@ build() {
   npx vite build --config drive-app/vite.config.ts --logLevel warn
   # The share page's server render: the same components, as one module the server imports.
   npx vite build --config drive-app/vite.config.ts --ssr src/share-server.tsx --logLevel warn
+  build_extension
   touch "$BUILD_STAMP"
+}
+
+# The browser extension from one source, for Chromium-based browsers and for Firefox: unpacked in
+# dist/extension/<browser>-mv3 and packed as dist/extension/nubo-<browser>.zip, which Nubo serves.
+build_extension() {
+  (cd extension && npx wxt zip -b chromium >/dev/null && npx wxt zip -b firefox >/dev/null)
 }
 
 # The server's own build (dist/server, scripts/build-server.ts): under a second, so made every time.

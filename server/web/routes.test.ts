@@ -45,6 +45,9 @@ beforeAll(async () => {
   write('drive-app/index.html', '<div id="root"></div><script>boot()</script>');
   write('drive-app/share.html', '<div id="root" data-page="share"></div><script>boot()</script>');
   write('drive-app/assets/index-x1.js', 'console.log(1)');
+  write('extension/nubo-chromium.zip', 'PK chromium');
+  write('extension/nubo-firefox.zip', 'PK firefox');
+  write('extension/chromium-mv3/manifest.json', '{"manifest_version":3}');
   await writeSiteIndex(path.join(distDir, 'site'));
   // Christmas has ended, the other campaigns run: the sitemap names only pages that do not redirect.
   const day = 86_400_000;
@@ -113,6 +116,19 @@ describe('web routes', () => {
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/s/abc?s_code=1234');
     expect(response.headers.get('set-cookie')).toMatch(/^nubo_locale=ja;/);
+  });
+
+  it('serves the browser extension’s two packs, and nothing else of its build', async () => {
+    for (const [pack, body] of [
+      ['nubo-chromium.zip', 'PK chromium'],
+      ['nubo-firefox.zip', 'PK firefox'],
+    ] as const) {
+      const response = await get(`/downloads/extension/${pack}`);
+      expect([response.status, response.headers.get('content-type'), await response.text()]).toEqual([200, 'application/zip', body]);
+    }
+    for (const other of ['chromium-mv3/manifest.json', '..%2Fsite%2Frobots.txt', 'nubo-chromium.zip.map', '']) {
+      expect((await get(`/downloads/extension/${other}`)).status, other).toBe(404);
+    }
   });
 
   it('serves the drive app for its routes, never cached stale', async () => {

@@ -24,6 +24,10 @@ import { indexablePages, sitemapXml } from './sitemap.ts';
 
 type AppShell = 'index.html' | 'share.html';
 
+/** Where the extension's packs are served, as content/downloads.json names them. */
+const EXTENSION_DOWNLOADS_PREFIX = '/downloads/extension/';
+const EXTENSION_PACKS: readonly string[] = ['nubo-chromium.zip', 'nubo-firefox.zip'];
+
 /** How a rendered share page may go, best first (its compressed forms are made once and kept). */
 const pageEncodings = new Negotiator({ supportedValues: ['br', 'gzip', 'identity'] });
 
@@ -71,6 +75,17 @@ export const webRoutes: FastifyPluginAsync<WebOptions> = async (
   // vConsole for the debug console (SPEC §7.5): our own copy, not hashed, so kept a day.
   const scriptsDir = path.join(index.siteDir, 'scripts');
   if (existsSync(scriptsDir)) await app.register(fastifyStatic, { root: scriptsDir, prefix: '/scripts/', decorateReply: false, index: false, maxAge: '1d' });
+  // The browser extension's two packs (the /browser-extension page links them), and nothing else of its build.
+  const extensionDir = path.join(distDir, 'extension');
+  if (existsSync(extensionDir))
+    await app.register(fastifyStatic, {
+      root: extensionDir,
+      prefix: EXTENSION_DOWNLOADS_PREFIX,
+      decorateReply: false,
+      index: false,
+      allowedPath: (pathName) => EXTENSION_PACKS.includes(pathName.replace(/^\//, '')),
+      maxAge: '1h',
+    });
   // The reply.sendFile decorator, rooted at dist/, for pages chosen below.
   await app.register(fastifyStatic, { root: distDir, serve: false });
 

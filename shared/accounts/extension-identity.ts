@@ -24,6 +24,9 @@ export const FIREFOX_REDIRECT_URI = 'https://1d9feb0127c94467963684b9eec6077dad5
 /** The redirect addresses registered for the extension's client, exactly. */
 export const EXTENSION_REDIRECT_URIS: readonly string[] = [CHROMIUM_REDIRECT_URI, FIREFOX_REDIRECT_URI];
 
+/** The `from_source` entry value of the extension's sign-in (SPEC §2.6). */
+export const EXTENSION_FROM_SOURCE = 'pp_browser_extension';
+
 export function isExtensionRedirectUri(uri: string): boolean {
   return EXTENSION_REDIRECT_URIS.includes(uri);
 }

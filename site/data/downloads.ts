@@ -6,7 +6,7 @@ import raw from '../../content/downloads.json';
 /** Where the download pages send people: android (apk), ios (App Store), gp (Google Play), tv (TV apk), windows. */
 export const DOWNLOAD_TARGETS = ['android', 'ios', 'gp', 'tv', 'windows'] as const;
 
-export const DOWNLOAD_KEYS = [...DOWNLOAD_TARGETS, 'macAppleSilicon', 'macIntel', 'browserExtension'] as const;
+export const DOWNLOAD_KEYS = [...DOWNLOAD_TARGETS, 'macAppleSilicon', 'macIntel', 'browserExtensionChromium', 'browserExtensionFirefox'] as const;
 export type DownloadKey = (typeof DOWNLOAD_KEYS)[number];
 export type Downloads = Record<DownloadKey, string | null>;
 

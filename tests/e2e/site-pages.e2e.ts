@@ -63,7 +63,7 @@ test.describe('product pages', () => {
       '/en-US/mobile-app': ['ios', 'gp', 'android'],
       '/en-US/desktop-app': ['windows', 'macAppleSilicon', 'macIntel'],
       '/en-US/tv': ['tv'],
-      '/en-US/browser-extension': ['browserExtension'],
+      '/en-US/browser-extension': ['browserExtensionChromium', 'browserExtensionFirefox'],
     };
     for (const [address, targets] of Object.entries(pages)) {
       await page.goto(address);

@@ -58,7 +58,7 @@ describe('message files', () => {
         }
       }
     };
-    for (const dir of ['site', 'drive-app/src']) walk(path.join(ROOT, dir));
+    for (const dir of ['site', 'drive-app/src', 'extension/src']) walk(path.join(ROOT, dir));
     expect([...used].filter((key) => !(key in source))).toEqual([]);
   });
 });

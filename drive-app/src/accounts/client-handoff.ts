@@ -4,13 +4,13 @@
 // own address for it (its identity API's redirect), which the browser catches and never loads.
 
 import { CLIENT_IDS, CLIENT_SCOPE, desktopRedirectUri, parseDesktopPort } from '#shared/accounts/clients.ts';
-import { isExtensionRedirectUri } from '#shared/accounts/extension-identity.ts';
+import { EXTENSION_FROM_SOURCE, isExtensionRedirectUri } from '#shared/accounts/extension-identity.ts';
 import { HandoffError } from '#shared/accounts/handoff-error.ts';
 import { ACCOUNT_PATHS, type AuthorizeAnswer, type AuthorizeBody } from '#shared/api/accounts.ts';
 import { type ApiClient, ApiError } from '#shared/api/client.ts';
 
 /** The `from_source` entry values (SPEC §2.6). */
-export const FROM_SOURCES = { desktop: 'pc_client', extension: 'pp_browser_extension' } as const;
+export const FROM_SOURCES = { desktop: 'pc_client', extension: EXTENSION_FROM_SOURCE } as const;
 
 export type HandoffClient = keyof typeof FROM_SOURCES;
 
