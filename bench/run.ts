@@ -3,6 +3,7 @@
 // `npm run bench -- transfer listing` runs only the benches whose names are given.
 import os from 'node:os';
 import { benchAccounts } from './accounts.ts';
+import { benchExtension } from './extension.ts';
 import { benchHugeFolder } from './huge-folder.ts';
 import { benchListing } from './listing.ts';
 import { benchLoad } from './load.ts';
@@ -27,6 +28,7 @@ const BENCHES: Record<string, () => Promise<Table>> = {
   site: benchSite,
   transfer: benchTransfer,
   offline: benchOffline,
+  extension: benchExtension,
 };
 
 const wanted = process.argv.slice(2);

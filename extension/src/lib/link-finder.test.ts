@@ -65,6 +65,18 @@ describe('linkKindOf', () => {
   });
 });
 
+describe('findLinks', () => {
+  it('names a magnet link without a dn by its text, on one line', () => {
+    const found = findLinks([[{ url: 'magnet:?xt=urn:btih:0123456789abcdef0123456789abcdef01234567', text: '  Big\n   Movie ' }]]);
+    expect(found.magnet.map((link) => link.name)).toEqual(['Big Movie']);
+  });
+
+  it('keeps a link met in two frames once, with the first frame’s text', () => {
+    const url = 'https://a.example/a.zip';
+    expect(findLinks([[{ url, text: 'first' }], [{ url: `${url}#again`, text: 'second' }]]).file).toEqual([{ url, kind: 'file', name: 'a.zip' }]);
+  });
+});
+
 describe('linksInText', () => {
   it('takes web addresses and magnet links out of selected text, without trailing punctuation, each once', () => {
     const text = 'Get https://a.example/x.zip, or magnet:?xt=urn:btih:abc&dn=y. Again: https://a.example/x.zip! (see http://b.example/page)';

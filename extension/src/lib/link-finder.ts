@@ -1,7 +1,7 @@
 // The popup's link finder: what on a page (and in its frames) Nubo can fetch — magnet links,
 // .torrent files and direct files — grouped by kind, each once. Reading the page is one small
 // self-contained function run in every frame; sorting what it read is done here, in the popup.
-import { classifyFile, type FileKind, fileExtension } from '#shared/files/classify.ts';
+import { classifyFile, type FileKind } from '#shared/files/classify.ts';
 
 /** A link as a frame has it: its address, resolved against the frame's own, and its text. */
 export type PageLink = { url: string; text: string };
@@ -25,7 +25,8 @@ const TEXT_MAX_LENGTH = 200;
 export function readPageLinks(page: Document = document): PageLink[] {
   const links: PageLink[] = [];
   for (const anchor of page.querySelectorAll<HTMLAnchorElement | HTMLAreaElement>('a[href], area[href]')) {
-    links.push({ url: anchor.href, text: (anchor.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 200) });
+    // Tidied later, and only for a link that is kept and named by its text.
+    links.push({ url: anchor.href, text: (anchor.textContent ?? '').slice(0, 200) });
   }
   for (const media of page.querySelectorAll<HTMLMediaElement | HTMLSourceElement>('video[src], audio[src], video source[src], audio source[src]')) {
     links.push({ url: media.src, text: '' });
@@ -68,16 +69,48 @@ const MORE_FILE_EXTENSIONS: ReadonlySet<string> = new Set([
   'djvu',
 ]);
 
+/** Whether a file extension is worth fetching whole, learned once per extension (a page repeats a few). */
+const fileExtensions = new Map<string, boolean>();
+function isFileExtension(extension: string): boolean {
+  let known = fileExtensions.get(extension);
+  if (known === undefined) {
+    known = FILE_KINDS.has(classifyFile({ name: `file.${extension}` })) || MORE_FILE_EXTENSIONS.has(extension);
+    fileExtensions.set(extension, known);
+  }
+  return known;
+}
+
+/**
+ * What a link is, with its name, read with string operations only: a page of ten thousand links is
+ * listed while the popup opens, and parsing each address as a URL took most of that time. The
+ * addresses come resolved and normalised from the page (scheme in lower case).
+ */
+function sortLink(address: string, text: string): FoundLink | undefined {
+  if (address.startsWith('magnet:') || /^magnet:/i.test(address)) {
+    return /[?&]xt=urn:bt[im]h:/i.test(address) ? { url: address, kind: 'magnet', name: linkName(address, text) } : undefined;
+  }
+  const scheme = address.startsWith('https://') ? 8 : address.startsWith('http://') ? 7 : 0;
+  if (scheme === 0) return undefined;
+  const pathStart = address.indexOf('/', scheme);
+  if (pathStart === -1) return undefined;
+  let pathEnd = address.length;
+  for (const mark of ['?', '#']) {
+    const at = address.indexOf(mark, pathStart);
+    if (at !== -1 && at < pathEnd) pathEnd = at;
+  }
+  const segment = address.slice(address.lastIndexOf('/', pathEnd - 1) + 1, pathEnd);
+  const dot = segment.lastIndexOf('.');
+  if (dot <= 0 || dot === segment.length - 1) return undefined;
+  const extension = segment.slice(dot + 1).toLowerCase();
+  const kind = extension === 'torrent' ? 'torrent' : isFileExtension(extension) ? 'file' : undefined;
+  if (!kind) return undefined;
+  return { url: address, kind, name: decoded(segment) || tidy(text) || address.slice(0, TEXT_MAX_LENGTH) };
+}
+
 /** The kind of link Nubo can fetch this address as, or undefined for a web page, a script or anything else. */
 export function linkKindOf(address: string): LinkKind | undefined {
-  if (/^magnet:\?/i.test(address)) return /[?&]xt=urn:bt[im]h:/i.test(address) ? 'magnet' : undefined;
   const url = URL.parse(address);
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return undefined;
-  const name = lastSegment(url);
-  const extension = fileExtension(name);
-  if (extension === 'torrent') return 'torrent';
-  if (extension === '') return undefined;
-  return FILE_KINDS.has(classifyFile({ name })) || MORE_FILE_EXTENSIONS.has(extension) ? 'file' : undefined;
+  return url ? sortLink(url.protocol === 'magnet:' ? address.replace(/^magnet:/i, 'magnet:') : url.href, '')?.kind : undefined;
 }
 
 /** The name to show: a magnet's own (dn), a file's from its address, else the link's text, else the address. */
@@ -85,18 +118,23 @@ export function linkName(address: string, text: string): string {
   if (/^magnet:/i.test(address)) {
     const query = address.slice(address.indexOf('?') + 1);
     const shown = new URLSearchParams(query).get('dn');
-    return shown?.trim() || text || address.slice(0, TEXT_MAX_LENGTH);
+    return shown?.trim() || tidy(text) || address.slice(0, TEXT_MAX_LENGTH);
   }
   const url = URL.parse(address);
-  return (url && lastSegment(url)) || text || address.slice(0, TEXT_MAX_LENGTH);
+  return (url && decoded(url.pathname.split('/').findLast(Boolean) ?? '')) || tidy(text) || address.slice(0, TEXT_MAX_LENGTH);
 }
 
-function lastSegment(url: URL): string {
-  const last = url.pathname.split('/').findLast(Boolean) ?? '';
+/** A link's text on one line. */
+function tidy(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function decoded(segment: string): string {
+  if (!segment.includes('%')) return segment;
   try {
-    return decodeURIComponent(last);
+    return decodeURIComponent(segment);
   } catch {
-    return last;
+    return segment;
   }
 }
 
@@ -112,8 +150,8 @@ export function findLinks(frames: readonly (readonly PageLink[])[]): FoundLinks 
       const address = withoutFragment(link.url);
       if (seen.has(address)) continue;
       seen.add(address);
-      const kind = linkKindOf(address);
-      if (kind) found[kind].push({ url: address, kind, name: linkName(address, link.text) });
+      const sorted = sortLink(address, link.text);
+      if (sorted) found[sorted.kind].push(sorted);
     }
   }
   return found;
@@ -121,9 +159,9 @@ export function findLinks(frames: readonly (readonly PageLink[])[]): FoundLinks 
 
 /** A web address without its fragment, which its server never sees; a magnet link as it is (its fields may follow a #). */
 function withoutFragment(address: string): string {
-  if (/^magnet:/i.test(address)) return address;
   const hash = address.indexOf('#');
-  return hash === -1 ? address : address.slice(0, hash);
+  if (hash === -1 || /^magnet:/i.test(address)) return address;
+  return address.slice(0, hash);
 }
 
 /** The links in selected text: web addresses and magnet links, as typed or pasted. */

@@ -44,8 +44,8 @@ function ServerProblemNotice({ state }: { state: ExtensionState }) {
   const t = translate();
   const problem = state.server.problem!;
   return (
-    <section className="notice" role="alert">
-      <p>{t(SERVER_PROBLEM_MESSAGES[problem], { server: state.server.origin })}</p>
+    <section className="notice">
+      <p role="alert">{t(SERVER_PROBLEM_MESSAGES[problem], { server: state.server.origin })}</p>
       <button type="button" onClick={() => void browser.runtime.openOptionsPage()}>
         {problem === 'unset' ? t('extension.popup.setServer') : t('extension.popup.checkServer')}
       </button>
