@@ -398,4 +398,19 @@ describe('offline downloads and private addresses', () => {
     const allowed = await browser.post('/drive/v1/offline:inspect', { url: `http://files.example:${outside.port}/public.bin` });
     expect(allowed.body).toMatchObject({ name: 'public.bin', size: '10' });
   });
+
+  it('documents the link headers in the OpenAPI schema: Cookie and Referer only, bounded, printable', async () => {
+    const document = await (await fetch(`${server.url}/api/openapi.json`)).json();
+    const body = document.paths['/drive/v1/files'].post.requestBody.content['application/json'].schema;
+    const offline = body.anyOf.find(
+      (variant: { properties: Record<string, { enum?: string[] }> }) => variant.properties.upload_type?.enum?.[0] === 'UPLOAD_TYPE_URL',
+    );
+    expect(offline.properties.headers).toMatchObject({
+      additionalProperties: false,
+      properties: {
+        cookie: { type: 'string', maxLength: 8192, pattern: '^[\\x20-\\x7E]*$' },
+        referer: { type: 'string', maxLength: 2048, pattern: '^[\\x20-\\x7E]*$' },
+      },
+    });
+  });
 });

@@ -8,6 +8,7 @@ import { DOWNLOADS_PATH } from '#shared/app-paths.ts';
 import { addedText, failureText, translate } from '../lib/i18n.ts';
 import { linksInText } from '../lib/link-finder.ts';
 import { foldersIn, runningTasks, saveLinks } from '../lib/nubo.ts';
+import { SERVER_PROBLEM_MESSAGES } from '../lib/problems.ts';
 import type { Answer, ExtensionState, LinkToSave, Request, SaveOutcome } from '../lib/protocol.ts';
 import { checkServer, hasServerPermission, type ServerCheck } from '../lib/server.ts';
 import { forgetSession, isSignedIn, SignInError, signIn, signOut } from '../lib/session.ts';
@@ -97,6 +98,14 @@ export default defineBackground(() => {
     } catch (failure) {
       const reason = failure instanceof Error && !('status' in failure) ? failure.message : failureText(failure);
       outcome = { added: 0, refused: links.map((link) => ({ url: link.url, reason })) };
+    }
+    // Nothing reached the server: say why, as the settings would (down, or a certificate the browser refuses).
+    if (outcome.added === 0 && outcome.refused.length > 0 && outcome.refused.every((refusal) => refusal.network)) {
+      const check = await serverState(await readSettings());
+      if (!check.ok) {
+        const reason = t(SERVER_PROBLEM_MESSAGES[check.problem], { server: check.origin });
+        outcome = { added: 0, refused: links.map((link) => ({ url: link.url, reason })) };
+      }
     }
     await notify(outcomeText(outcome), outcome.added > 0);
     void followDownloads();

@@ -1,4 +1,5 @@
 // What the extension asks of Nubo once signed in: start downloads, follow them, list folders.
+import { ApiError } from '#shared/api/client.ts';
 import { filesApi } from '#shared/api/files-client.ts';
 import { isUnderway, offlineApi } from '#shared/api/offline-client.ts';
 import { DEFAULT_SORT_ORDER } from '#shared/files/sort-order.ts';
@@ -14,7 +15,8 @@ export async function saveLinks(origin: string, links: readonly LinkToSave[], fo
       await asSignedIn(origin, (api) => offlineApi(api).create({ url: link.url }, folderId, link.headers));
       outcome.added += 1;
     } catch (failure) {
-      outcome.refused.push({ url: link.url, reason: failureText(failure) });
+      // A call that got no answer is told apart: the server, not the link, is then the reason.
+      outcome.refused.push({ url: link.url, reason: failureText(failure), ...(failure instanceof ApiError && failure.status === 0 ? { network: true } : {}) });
     }
   }
   return outcome;

@@ -17,7 +17,7 @@ export type ExtensionState = {
 };
 
 /** What one send came to: how many downloads started, and each link's refusal, said. */
-export type SaveOutcome = { added: number; refused: { url: string; reason: string }[] };
+export type SaveOutcome = { added: number; refused: { url: string; reason: string; network?: boolean }[] };
 
 export type Request =
   | { type: 'state' }

@@ -136,7 +136,7 @@ function CatchingSection({ settings, onChange }: { settings: Settings; onChange:
   /** Turning a catcher on asks for access to every site, where the click catcher runs; refused, it stays off. */
   async function turn(setting: 'catchDownloads' | 'catchMagnets', on: boolean) {
     setNote(undefined);
-    if (on && !(await browser.permissions.request({ origins: [ALL_SITES] })) && setting === 'catchMagnets') {
+    if (on && !(await browser.permissions.request({ origins: [ALL_SITES] }))) {
       setNote(t('extension.options.allSitesRefused'));
       return;
     }
