@@ -90,6 +90,24 @@ test('is pinned to the id whose redirect address the server accepts', async () =
   expect(new URL(background.url()).host).toBe(CHROMIUM_EXTENSION_ID);
 });
 
+test('is offered for both browsers on the site’s page, as packs the server serves', async ({ baseURL }) => {
+  const page = await context.newPage();
+  await page.goto(`${baseURL}/browser-extension`);
+  for (const [name, pack] of [
+    ['Chrome, Edge, Brave and Opera (.zip)', 'nubo-chromium.zip'],
+    ['Firefox (.zip)', 'nubo-firefox.zip'],
+  ] as const) {
+    const link = page.getByRole('link', { name });
+    await expect(link).toHaveAttribute('href', `/downloads/extension/${pack}`);
+    const response = await page.request.get(`${baseURL}/downloads/extension/${pack}`);
+    expect([response.status(), response.headers()['content-type']]).toEqual([200, 'application/zip']);
+    expect((await response.body()).subarray(0, 2).toString('latin1')).toBe('PK');
+  }
+  await expect(page.getByRole('heading', { name: 'Install in Chrome, Edge, Brave or Opera' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Install in Firefox' })).toBeVisible();
+  await page.close();
+});
+
 test('says a server must be set, checks the typed address is Nubo, and signs in through the browser’s identity flow', async ({ baseURL }) => {
   const popup = await openPopup();
   await expect(popup.getByRole('alert')).toHaveText('Tell the extension the address of your Nubo server first.');

@@ -7,8 +7,9 @@ import { AskError, ask } from '../../lib/ask.ts';
 import { addedText, translate } from '../../lib/i18n.ts';
 import { type FoundLinks, findLinks, LINK_KINDS, type LinkKind, readPageLinks } from '../../lib/link-finder.ts';
 import { SERVER_PROBLEM_MESSAGES } from '../../lib/problems.ts';
-import type { ExtensionState, Folder, LinkToSave, SaveOutcome } from '../../lib/protocol.ts';
+import type { ExtensionState, Folder, SaveOutcome } from '../../lib/protocol.ts';
 import { readSettings, writeSettings } from '../../lib/settings.ts';
+import { linksWithVisitorHeaders } from '../../lib/visitor-headers.ts';
 
 export function Popup() {
   const t = translate();
@@ -155,16 +156,7 @@ function SignedIn({ state, onSignedOut }: { state: ExtensionState; onSignedOut: 
     setSending(true);
     setOutcome(undefined);
     try {
-      const links: LinkToSave[] = [];
-      for (const url of urls) {
-        if (!cookiesAllowed || !/^https?:/i.test(url)) {
-          links.push({ url });
-          continue;
-        }
-        const cookie = await cookieHeader(url);
-        const referer = /^https?:/i.test(page.pageUrl) ? page.pageUrl : undefined;
-        links.push({ url, headers: { ...(cookie ? { cookie } : {}), ...(referer ? { referer } : {}) } });
-      }
+      const links = await linksWithVisitorHeaders(urls, { send: cookiesAllowed, pageUrl: page.pageUrl, cookiesFor: cookieHeader });
       const result = await ask<SaveOutcome>({ type: 'save', links, folderId: folderPath?.at(-1)?.id ?? '' });
       const parts = [
         ...(result.added > 0 ? [addedText(result.added)] : []),
