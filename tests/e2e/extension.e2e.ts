@@ -3,7 +3,11 @@
 // browser's identity flow, a magnet link and a direct link saved from a test page (the file inside
 // a frame, the magnet added by the page's script after load), the downloads seen in the popup and in
 // the drive, a context-menu entry run through the background, and signing out.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium, expect, type Page, test, type Worker } from '@playwright/test';
@@ -236,6 +240,9 @@ test('says so when the server’s permission was taken back, and signing out rev
   expect((await me()).status).toBe(200);
 
   await background.evaluate((pattern) => (globalThis as unknown as InExtension).chrome.permissions.remove({ origins: [pattern] }), `${baseURL}/*`);
+  // Taken back while the browser runs (or before it starts): the toolbar button says so at once.
+  const badge = () => background.evaluate(() => (globalThis as unknown as InExtension).chrome.action.getBadgeText({}));
+  await expect.poll(badge).toBe('!');
   let popup = await openPopup();
   await expect(popup.getByRole('alert')).toContainText(`The extension may not reach ${baseURL}.`);
   // The popup's remedy: the settings, where checking the address again asks for the access again.
@@ -245,6 +252,7 @@ test('says so when the server’s permission was taken back, and signing out rev
   await options.getByRole('button', { name: 'Check and save' }).click();
   await expect(options.getByRole('status')).toHaveText(new RegExp(`^${baseURL} is a Nubo server`));
   await expect(options.getByText('The extension is signed in to your Nubo account.')).toBeVisible();
+  await expect.poll(badge).not.toBe('!');
   await options.close();
   await popup.close().catch(() => {});
 
@@ -255,4 +263,42 @@ test('says so when the server’s permission was taken back, and signing out rev
   expect((await me()).status).toBe(401);
   expect(await background.evaluate(() => (globalThis as unknown as InExtension).chrome.storage.local.get('session'))).toEqual({});
   await popup.close();
+});
+
+test('names a certificate the browser refuses, apart from a server that does not answer', async () => {
+  // A server on loopback with a certificate nobody signed, as a self-hosted Nubo may have at first.
+  const keys = mkdtempSync(path.join(os.tmpdir(), 'nubo-extension-tls-'));
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-days', '1', '-keyout', 'key.pem', '-out', 'cert.pem'], {
+    cwd: keys,
+    stdio: 'ignore',
+  });
+  const secure = https.createServer({ key: readFileSync(path.join(keys, 'key.pem')), cert: readFileSync(path.join(keys, 'cert.pem')) }, (_request, response) =>
+    response.end('{}'),
+  );
+  await new Promise<void>((resolve) => secure.listen(0, '127.0.0.1', resolve));
+  const secureOrigin = `https://127.0.0.1:${(secure.address() as AddressInfo).port}`;
+  // A port nothing listens on: taken, then freed.
+  const closed = http.createServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const closedOrigin = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+  await new Promise((resolve) => closed.close(resolve));
+  try {
+    const options = await context.newPage();
+    await options.goto(extensionPage('options.html'));
+    for (const [origin, said] of [
+      [secureOrigin, `Your browser does not trust the certificate of ${secureOrigin}.`],
+      [closedOrigin, `${closedOrigin} does not answer.`],
+    ] as const) {
+      await allowSite(`${origin}/*`);
+      await options.getByLabel('Address of your Nubo server').fill(origin);
+      await options.getByRole('button', { name: 'Check and save' }).click();
+      await expect(options.getByRole('alert')).toContainText(said);
+    }
+    // The tab that learned why is gone again.
+    expect(context.pages().filter((page) => page.url().startsWith(secureOrigin))).toEqual([]);
+    await options.close();
+  } finally {
+    secure.close();
+    rmSync(keys, { recursive: true, force: true });
+  }
 });

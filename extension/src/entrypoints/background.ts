@@ -10,7 +10,7 @@ import { linksInText } from '../lib/link-finder.ts';
 import { foldersIn, runningTasks, saveLinks } from '../lib/nubo.ts';
 import { SERVER_PROBLEM_MESSAGES } from '../lib/problems.ts';
 import type { Answer, ExtensionState, LinkToSave, Request, SaveOutcome } from '../lib/protocol.ts';
-import { checkServer, hasServerPermission, type ServerCheck } from '../lib/server.ts';
+import { browserRefusesCertificate, checkServer, hasServerPermission, type ServerCheck } from '../lib/server.ts';
 import { forgetSession, isSignedIn, SignInError, signIn, signOut } from '../lib/session.ts';
 import { downloadMatches, readSettings, type Settings, writeSettings } from '../lib/settings.ts';
 
@@ -23,31 +23,19 @@ const CLICK_CATCHER_ID = 'clicks';
 const ALL_SITES = '*://*/*';
 
 export default defineBackground(() => {
-  /** The last network failure the browser saw per origin (a refused certificate looks like any failure to fetch). */
-  const networkErrors = new Map<string, { error: string; at: number }>();
   /** Downloads to leave to the browser: address → until when. */
   const letBrowser = new Map<string, number>();
 
-  browser.webRequest?.onErrorOccurred.addListener(
-    (details) => {
-      const origin = URL.parse(details.url)?.origin;
-      if (origin) networkErrors.set(origin, { error: details.error, at: Date.now() });
-    },
-    { urls: ['<all_urls>'] },
-  );
-
-  async function serverState(settings: Settings): Promise<ServerCheck> {
+  /** The server's state; `probe` (a check the person asked for) also tells a refused certificate apart from a server that does not answer. */
+  async function serverState(settings: Settings, probe = false): Promise<ServerCheck> {
     if (!settings.serverUrl) return { ok: false, problem: 'unset', origin: '' };
-    const startedAt = Date.now();
-    return checkServer(settings.serverUrl, () => {
-      const seen = networkErrors.get(settings.serverUrl);
-      return seen && seen.at >= startedAt - 1_000 ? seen.error : undefined;
-    });
+    return checkServer(settings.serverUrl, probe ? () => browserRefusesCertificate(settings.serverUrl) : undefined);
   }
 
-  async function state(): Promise<ExtensionState> {
+  async function state(probe = false): Promise<ExtensionState> {
     const settings = await readSettings();
-    const check = await serverState(settings);
+    const check = await serverState(settings, probe);
+    void updateBadge();
     return {
       server: check.ok ? { origin: check.origin, version: check.version } : { origin: check.origin, version: '', problem: check.problem },
       signedIn: !!settings.serverUrl && (await isSignedIn(settings.serverUrl)),
@@ -101,7 +89,7 @@ export default defineBackground(() => {
     }
     // Nothing reached the server: say why, as the settings would (down, or a certificate the browser refuses).
     if (outcome.added === 0 && outcome.refused.length > 0 && outcome.refused.every((refusal) => refusal.network)) {
-      const check = await serverState(await readSettings());
+      const check = await serverState(await readSettings(), true);
       if (!check.ok) {
         const reason = t(SERVER_PROBLEM_MESSAGES[check.problem], { server: check.origin });
         outcome = { added: 0, refused: links.map((link) => ({ url: link.url, reason })) };
@@ -112,13 +100,22 @@ export default defineBackground(() => {
     return outcome;
   }
 
-  /** The badge: how many downloads are under way, or nothing when none (or when the count cannot be known). */
+  /**
+   * The badge: how many downloads are under way, or nothing when none; "!" while the server's
+   * access was taken back (the person may have done it since the last start), said in its title.
+   */
   async function updateBadge(): Promise<number> {
     const settings = await readSettings();
-    let count = 0;
-    if (settings.serverUrl && (await isSignedIn(settings.serverUrl)) && (await hasServerPermission(settings.serverUrl))) {
-      count = (await runningTasks(settings.serverUrl).catch(() => [])).length;
+    const t = translate();
+    if (settings.serverUrl && !(await hasServerPermission(settings.serverUrl))) {
+      await browser.action.setBadgeBackgroundColor({ color: '#b42318' });
+      await browser.action.setBadgeText({ text: '!' });
+      await browser.action.setTitle({ title: t('extension.server.noPermission', { server: settings.serverUrl }) });
+      return 0;
     }
+    let count = 0;
+    if (settings.serverUrl && (await isSignedIn(settings.serverUrl))) count = (await runningTasks(settings.serverUrl).catch(() => [])).length;
+    await browser.action.setTitle({ title: t('extension.name') });
     await browser.action.setBadgeBackgroundColor({ color: '#2563eb' });
     await browser.action.setBadgeText({ text: count > 0 ? String(count) : '' });
     return count;
@@ -179,7 +176,7 @@ export default defineBackground(() => {
         // A session belongs to its server: another server starts signed out.
         if (previous.serverUrl !== request.origin) await forgetSession();
         await writeSettings({ serverUrl: request.origin, ...(previous.serverUrl !== request.origin ? { folderId: '', folderName: '' } : {}) });
-        return state();
+        return state(true);
       }
       case 'sign-in':
         await signIn(await usableServer());
@@ -275,4 +272,5 @@ export default defineBackground(() => {
   browser.runtime.onInstalled.addListener(() => void start());
   browser.runtime.onStartup.addListener(() => void start());
   browser.permissions.onRemoved.addListener(() => void syncClickCatcher().then(updateBadge));
+  browser.permissions.onAdded.addListener(() => void syncClickCatcher().then(updateBadge));
 });

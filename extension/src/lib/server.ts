@@ -31,15 +31,16 @@ export function hasServerPermission(origin: string): Promise<boolean> {
 
 /**
  * Whether the origin answers as a Nubo server (its health answer names the database and a version).
- * `networkError` tells what the browser saw when no answer came, to tell a refused certificate apart.
+ * `certificateRefused` tells, when no answer came, whether the browser refused the server's
+ * certificate (a fetch fails the same way for both).
  */
-export async function checkServer(origin: string, networkError: () => string | undefined = () => undefined): Promise<ServerCheck> {
+export async function checkServer(origin: string, certificateRefused: () => Promise<boolean> = async () => false): Promise<ServerCheck> {
   if (!(await hasServerPermission(origin))) return { ok: false, problem: 'no_permission', origin };
   let response: Response;
   try {
     response = await fetch(new URL(HEALTH_PATH, origin), { credentials: 'omit', cache: 'no-store', signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
   } catch {
-    return { ok: false, problem: isCertificateError(networkError()) ? 'certificate' : 'unreachable', origin };
+    return { ok: false, problem: (await certificateRefused()) ? 'certificate' : 'unreachable', origin };
   }
   const health = (await response.json().catch(() => undefined)) as { status?: unknown; version?: unknown; database?: unknown } | undefined;
   if (!response.ok || health?.status !== 'ok' || typeof health.version !== 'string' || (health.database !== 'sqlite' && health.database !== 'postgres'))
@@ -50,4 +51,39 @@ export async function checkServer(origin: string, networkError: () => string | u
 /** Chromium's net::ERR_CERT_… and Firefox's SEC_ERROR_… / SSL_ERROR_… / MOZILLA_PKIX_ERROR_… failures. */
 export function isCertificateError(error: string | undefined): boolean {
   return !!error && /CERT|SEC_ERROR|SSL_ERROR|PKIX/i.test(error);
+}
+
+/** How long loading the server in a tab may take to tell why it cannot be reached. */
+const CERTIFICATE_PROBE_MS = 8_000;
+
+/**
+ * Whether the browser refuses the https server's certificate, learned by loading its address in a
+ * background tab, closed at once: the browser reports a page's network failure with its reason
+ * (net::ERR_CERT_…, SEC_ERROR_…), never the extension's own requests'.
+ */
+export async function browserRefusesCertificate(origin: string): Promise<boolean> {
+  if (!origin.startsWith('https://')) return false;
+  const filter = { urls: [originPattern(origin)], types: ['main_frame' as const] };
+  let tabId: number | undefined;
+  return new Promise<boolean>((resolve) => {
+    const finish = (refused: boolean) => {
+      clearTimeout(timer);
+      browser.webRequest.onErrorOccurred.removeListener(onError);
+      browser.webRequest.onResponseStarted.removeListener(onAnswer);
+      if (tabId !== undefined) void browser.tabs.remove(tabId).catch(() => {});
+      resolve(refused);
+    };
+    const ours = (details: { tabId: number }) => tabId === undefined || details.tabId === tabId;
+    const onError = (details: { tabId: number; error: string }) => ours(details) && finish(isCertificateError(details.error));
+    const onAnswer = (details: { tabId: number }) => ours(details) && finish(false);
+    const timer = setTimeout(() => finish(false), CERTIFICATE_PROBE_MS);
+    browser.webRequest.onErrorOccurred.addListener(onError, filter);
+    browser.webRequest.onResponseStarted.addListener(onAnswer, filter);
+    browser.tabs.create({ url: new URL(HEALTH_PATH, origin).href, active: false }).then(
+      (tab) => {
+        tabId = tab.id;
+      },
+      () => finish(false),
+    );
+  });
 }
