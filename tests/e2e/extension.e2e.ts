@@ -15,6 +15,7 @@ import type { browser } from '@wxt-dev/browser';
 import { CHROMIUM_EXTENSION_ID } from '#shared/accounts/extension-identity.ts';
 import { type FileOrigin, startFileOrigin } from '../../server/testing/file-origin.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
+import { expectAccessible } from './fixtures.ts';
 
 const EXTENSION_DIR = path.resolve(import.meta.dirname, '../../dist/extension/chromium-mv3');
 const PASSWORD = 'violet harbour lamp 42';
@@ -147,6 +148,7 @@ test('says a server must be set, checks the typed address is Nubo, and signs in 
   await auth.getByLabel('Password').fill(PASSWORD);
   await auth.getByRole('button', { name: 'Create account' }).click();
   await expect(options.getByText('The extension is signed in to your Nubo account.')).toBeVisible();
+  await expectAccessible(options, 'the extension’s settings');
   await options.close();
 });
 
@@ -181,6 +183,7 @@ test('lists the page’s links from every frame and those added after load, save
   await popup.getByRole('button', { name: 'Save to Nubo (2)' }).click();
   await expect(popup.getByRole('status').filter({ hasText: 'added' })).toHaveText('2 downloads added to Nubo.');
 
+  await expectAccessible(popup, 'the extension’s popup');
   const running = popup.getByRole('region', { name: 'Downloads under way' });
   await expect(running.getByText('Sintel trailer', { exact: true })).toBeVisible();
   await expect(running.getByRole('progressbar', { name: /^Sintel trailer: \d+%$/ })).toBeVisible();
