@@ -2,6 +2,7 @@
 // Routes are HTTP only; rules live in services; every failure leaves as the API's JSON error.
 
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -15,6 +16,7 @@ import type { NuboDatabase } from './db/database.ts';
 import { errorBody, ServiceError } from './errors.ts';
 import { hashSecret } from './ids.ts';
 import { accountMails } from './mail/templates.ts';
+import { STREAMS_FOLDER, streamingService } from './media/streaming.ts';
 import { findMediaTools } from './media/tools.ts';
 import { threadedHttpSource } from './offline/download-thread.ts';
 import { networkGuard, type ResolveHost, systemResolve } from './offline/network-guard.ts';
@@ -37,6 +39,7 @@ import { messagesRoutes } from './routes/messages.ts';
 import { metricsRoutes } from './routes/metrics.ts';
 import { moderationRoutes } from './routes/moderation.ts';
 import { offlineRoutes } from './routes/offline.ts';
+import { playbackRoutes } from './routes/playback.ts';
 import { premiumRoutes } from './routes/premium.ts';
 import { purchaseRoutes } from './routes/purchases.ts';
 import { remoteConfigRoutes } from './routes/remote-config.ts';
@@ -64,6 +67,7 @@ import { mailService } from './services/mail.ts';
 import { loadMessages, translatorsOf } from './services/messages.ts';
 import { moderationService } from './services/moderation.ts';
 import { offlineService } from './services/offline.ts';
+import { playbackService } from './services/playback.ts';
 import { standingRules } from './services/premium/standing.ts';
 import { premiumService, type RedeemLimits } from './services/premium.ts';
 import { purchasesService } from './services/purchases.ts';
@@ -331,8 +335,19 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     await offline.close();
   });
   await app.register(uploadRoutes, { uploads, store, auth, faults });
+  const downloads = downloadsService({ db: database.db, blobs, links, standing, shareRules: rules });
+  const streaming = mediaTools
+    ? streamingService({
+        tools: mediaTools,
+        cacheDir: path.join(blobs.derivedDir, STREAMS_FOLDER),
+        concurrency: config.media.transcodeConcurrency,
+        cacheBytes: config.media.transcodeCacheBytes,
+      })
+    : undefined;
+  if (streaming) app.addHook('preClose', async () => streaming.close());
+  await app.register(playbackRoutes, { playback: playbackService({ db: database.db, blobs, links, files, downloads, mediaTools, streaming }), auth, origin });
   await app.register(downloadRoutes, {
-    downloads: downloadsService({ db: database.db, blobs, links, standing, shareRules: rules }),
+    downloads,
     blobs,
     metrics,
     accelRedirect: config.accelRedirect,

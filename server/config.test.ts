@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
@@ -63,13 +64,26 @@ describe('loadConfig', () => {
   });
 
   it('finds ffmpeg and ffprobe in /usr/bin unless FFMPEG_PATH and FFPROBE_PATH say where, and stops on a path that is not absolute', () => {
-    expect(loadConfig({}).media).toEqual({ ffmpegPath: '/usr/bin/ffmpeg', ffprobePath: '/usr/bin/ffprobe' });
-    expect(loadConfig({ FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg', FFPROBE_PATH: '/opt/ffmpeg/bin/ffprobe' }).media).toEqual({
+    expect(loadConfig({}).media).toMatchObject({ ffmpegPath: '/usr/bin/ffmpeg', ffprobePath: '/usr/bin/ffprobe' });
+    expect(loadConfig({ FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg', FFPROBE_PATH: '/opt/ffmpeg/bin/ffprobe' }).media).toMatchObject({
       ffmpegPath: '/opt/ffmpeg/bin/ffmpeg',
       ffprobePath: '/opt/ffmpeg/bin/ffprobe',
     });
     expect(() => loadConfig({ FFMPEG_PATH: 'ffmpeg' })).toThrow(/FFMPEG_PATH must be an absolute path/);
     expect(() => loadConfig({ FFPROBE_PATH: './bin/ffprobe' })).toThrow(/FFPROBE_PATH must be an absolute path/);
+  });
+
+  it('runs one encode per two cores and keeps 20 GiB of streams unless TRANSCODE_CONCURRENCY and TRANSCODE_CACHE_SIZE say otherwise', () => {
+    expect(loadConfig({}).media).toMatchObject({
+      transcodeConcurrency: Math.max(1, Math.floor(os.availableParallelism() / 2)),
+      transcodeCacheBytes: 20 * 1024 ** 3,
+    });
+    expect(loadConfig({ TRANSCODE_CONCURRENCY: '3', TRANSCODE_CACHE_SIZE: '1000000' }).media).toMatchObject({
+      transcodeConcurrency: 3,
+      transcodeCacheBytes: 1_000_000,
+    });
+    for (const wrong of ['0', '-1', 'two', '1.5']) expect(() => loadConfig({ TRANSCODE_CONCURRENCY: wrong }), wrong).toThrow(/TRANSCODE_CONCURRENCY/);
+    expect(() => loadConfig({ TRANSCODE_CACHE_SIZE: '20GB' })).toThrow(/TRANSCODE_CACHE_SIZE/);
   });
 
   it('sends blob bytes itself unless ACCEL_REDIRECT names the proxy location that does, and stops on anything but a path from / to /', () => {

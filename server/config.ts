@@ -2,6 +2,7 @@
 // server with a clear message instead of surfacing later as a strange failure.
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { frameMessageTarget } from '#shared/embedded.ts';
 import { defaultPlans, loadPlans, type Plans, PlansFileError } from './plans.ts';
@@ -71,8 +72,12 @@ export type Config = {
   signUpsPerAddress: number;
   /** Sending e-mail (SMTP_URL, MAIL_FROM); none when unset: then no flow that needs a mail is offered. */
   mail: MailConfig | undefined;
-  /** Where ffmpeg and ffprobe are (FFMPEG_PATH, FFPROBE_PATH); without them files play only as they are. */
-  media: { ffmpegPath: string; ffprobePath: string };
+  /**
+   * Where ffmpeg and ffprobe are (FFMPEG_PATH, FFPROBE_PATH); without them files play only as they
+   * are. How many encodes one process runs at once (TRANSCODE_CONCURRENCY), and the room streams
+   * made for browsers take on disk (TRANSCODE_CACHE_SIZE, bytes).
+   */
+  media: { ffmpegPath: string; ffprobePath: string; transcodeConcurrency: number; transcodeCacheBytes: number };
   /** The bearer token a scraper brings to GET /metrics; no metrics are served when unset. */
   metricsToken: string | undefined;
   offline: OfflineConfig;
@@ -179,6 +184,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     media: {
       ffmpegPath: parseProgramPath('FFMPEG_PATH', env.FFMPEG_PATH, '/usr/bin/ffmpeg'),
       ffprobePath: parseProgramPath('FFPROBE_PATH', env.FFPROBE_PATH, '/usr/bin/ffprobe'),
+      // An encode takes a core and a half at 720p: one per two cores leaves the rest to everything else.
+      transcodeConcurrency: parseWhole('TRANSCODE_CONCURRENCY', env.TRANSCODE_CONCURRENCY, Math.max(1, Math.floor(os.availableParallelism() / 2)), 1),
+      transcodeCacheBytes: parseWhole('TRANSCODE_CACHE_SIZE', env.TRANSCODE_CACHE_SIZE, 20 * 1024 ** 3, 1),
     },
     signUpsPerAddress: parseWhole('SIGN_UPS_PER_ADDRESS', env.SIGN_UPS_PER_ADDRESS, SIGN_UPS_PER_ADDRESS, 1),
     offline,

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planPlayback } from '#shared/media/playback.ts';
 import { probeMedia } from './probe.ts';
-import { findMediaTools, MediaFailure, type MediaTools, runMediaProgram } from './tools.ts';
+import { findMediaTools, type MediaTools, runMediaProgram } from './tools.ts';
 
 /** Debian's programs, which `npm test` installs as it installs Chromium. */
 const tools = findMediaTools({ ffmpeg: '/usr/bin/ffmpeg', ffprobe: '/usr/bin/ffprobe' }) as MediaTools;

@@ -47,9 +47,12 @@ export const MEDIA_DEMUXERS = [
   'webvtt',
 ].join(',');
 
-/** A program that ended without doing its work: why, in a word the API can name. */
+/**
+ * Why media could not be read or made, in a word the API can name: the file (unreadable, too slow
+ * to read), the server (no tools, every encoder busy), or the asker (a segment a stream has not).
+ */
 export class MediaFailure extends Error {
-  readonly reason: 'media_unreadable' | 'media_too_slow' | 'media_tools_missing';
+  readonly reason: 'media_unreadable' | 'media_too_slow' | 'media_tools_missing' | 'encoders_busy' | 'segment_not_found';
   constructor(reason: MediaFailure['reason'], message: string) {
     super(message);
     this.name = 'MediaFailure';

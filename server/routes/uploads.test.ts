@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { TestBrowser } from '../testing/browser.ts';
 import { createTestDatabase, ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
 import { createUpload, sha256, signUp, tusUpload } from '../testing/uploads.ts';
@@ -46,7 +47,7 @@ describe('uploads on a server without ffmpeg', () => {
   let server: TestServer;
   beforeAll(async () => {
     // FFMPEG_PATH and FFPROBE_PATH where nothing is: a server installed without Debian's ffmpeg.
-    server = await startTestServer('sqlite', { media: { ffmpegPath: '/nonexistent/ffmpeg', ffprobePath: '/nonexistent/ffprobe' } });
+    server = await startTestServer('sqlite', { media: { ...loadConfig({}).media, ffmpegPath: '/nonexistent/ffmpeg', ffprobePath: '/nonexistent/ffprobe' } });
   });
   afterAll(async () => server?.dispose());
 

@@ -47,9 +47,9 @@ export function downloadsService({
   }
 
   return {
-    /** The file behind a download link, with its content known to be in the store, and whose traffic it counts ('' for no one's). */
-    async download(link: SignedLink & LinkGrant, log: { error(details: object, message: string): void }) {
-      if (!links.verify('download', link.id, link.expires, link.signature, { userId: link.userId, shareId: link.shareId })) {
+    /** The file behind a download (or stream) link, with its content known to be in the store, and whose traffic it counts ('' for no one's). */
+    async download(link: SignedLink & LinkGrant, log: { error(details: object, message: string): void }, purpose: 'download' | 'stream' = 'download') {
+      if (!links.verify(purpose, link.id, link.expires, link.signature, { userId: link.userId, shareId: link.shareId })) {
         throw new ServiceError('permission_denied', 'This download link has expired or is not valid. Open the file again to get a new one.');
       }
       const file = await linkedFile(files, link.id);

@@ -8,9 +8,13 @@ import { signer } from '../ids.ts';
 export const DOWNLOAD_LINK_TTL_MS = 6 * 60 * 60_000;
 export const DOWNLOAD_PATH = '/drive/v1/download';
 export const THUMBNAIL_PATH = '/drive/v1/thumbnails';
+export const STREAM_PATH = '/drive/v1/streams';
 
 /** What a link was given for. */
-export type LinkPurpose = 'download' | 'thumbnail';
+export type LinkPurpose = 'download' | 'thumbnail' | 'stream';
+
+/** A stream link's token, one path segment (`<expires>.<user id>.<share id>.<signature>`): an HLS playlist names its segments relative to it. */
+const STREAM_TOKEN = /^(\d{1,15})\.([0-9a-z]{0,40})\.([0-9a-z]{0,40})\.([A-Za-z0-9_-]{20,100})$/;
 
 /**
  * Who a download link was given to: `userId`, the signed-in person whose traffic it counts ('' for
@@ -39,6 +43,14 @@ export function downloadLinks(key: Buffer, now: () => number = Date.now) {
       const expires = now() + DOWNLOAD_LINK_TTL_MS;
       return `${origin}${THUMBNAIL_PATH}/${fileId}?size=${size}&e=${expires}&s=${signed.sign(payload('thumbnail', fileId, OWNER_OF_NOTHING, expires))}`;
     },
+    /**
+     * Where a file's streams are, for the person or visitor of `grant`: `<origin>/drive/v1/streams/<file>/<token>/`,
+     * under which each profile's playlist and segments are.
+     */
+    streamBaseFor(origin: string, fileId: string, grant: LinkGrant): string {
+      const expires = now() + DOWNLOAD_LINK_TTL_MS;
+      return `${origin}${STREAM_PATH}/${fileId}/${expires}.${grant.userId}.${grant.shareId}.${signed.sign(payload('stream', fileId, grant, expires))}/`;
+    },
     /** True when the signature is this server's for this purpose and grant, and the link has not expired. */
     verify(purpose: LinkPurpose, fileId: string, expires: number, signature: string, grant: LinkGrant = OWNER_OF_NOTHING): boolean {
       if (!Number.isSafeInteger(expires) || expires <= now()) return false;
@@ -48,6 +60,13 @@ export function downloadLinks(key: Buffer, now: () => number = Date.now) {
 }
 
 export type DownloadLinks = ReturnType<typeof downloadLinks>;
+
+/** A stream token's parts, or undefined for anything not shaped like one. */
+export function readStreamToken(token: string): { expires: number; signature: string; grant: LinkGrant } | undefined {
+  const parts = STREAM_TOKEN.exec(token);
+  if (!parts) return undefined;
+  return { expires: Number(parts[1]), signature: parts[4]!, grant: { userId: parts[2]!, shareId: parts[3]! } };
+}
 
 /** Content-Disposition with the name in UTF-8 (RFC 6266/5987) and an ASCII stand-in for old clients. */
 export function contentDisposition(name: string, disposition: 'attachment' | 'inline' = 'attachment'): string {

@@ -37,6 +37,10 @@ export const API_ERRORS = {
   payload_too_large: { code: 3, status: 413 },
   unsupported_media_type: { code: 3, status: 415 },
   url_unreachable: { code: 9, status: 422 },
+  /** A video or audio file ffmpeg cannot read: it can still be downloaded. */
+  media_unreadable: { code: 9, status: 422 },
+  /** Every encoder of the server is busy (TRANSCODE_CONCURRENCY): try again shortly, or download. */
+  encoders_busy: { code: 14, status: 503 },
   torrent_no_peers: { code: 9, status: 422 },
   url_not_allowed: { code: 7, status: 403 },
   content_taken_down: { code: 9, status: 451 },

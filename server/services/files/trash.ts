@@ -5,6 +5,7 @@
 import { blobsRepository } from '../../db/repositories/blobs.ts';
 import { eventsRepository } from '../../db/repositories/events.ts';
 import { type FileRow, filesRepository } from '../../db/repositories/files.ts';
+import { dropStreams } from '../../media/streaming.ts';
 import type { StoredBlob } from '../../storage/blob-store.ts';
 import { dropThumbnails } from '../../storage/thumbnails.ts';
 import { type FilesContext, fileNotFound, placeName, ROOT, unique } from './placement.ts';
@@ -47,8 +48,9 @@ export function trash({ db, blobs, uploads, now }: FilesContext) {
     // upload's bytes go with its file, which no longer holds room for them.
     for (const blob of orphaned) {
       await blobs?.remove(blob);
-      // Thumbnails are kept only as long as their content.
+      // Thumbnails and streams are kept only as long as their content.
       if (blobs) await dropThumbnails(blobs.derivedDir, blob.hash);
+      if (blobs) await dropStreams(blobs.derivedDir, blob.hash);
     }
     for (const id of unfinished) {
       uploads?.forget(id);

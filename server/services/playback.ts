@@ -1,0 +1,129 @@
+// Playing a video or audio file of one's drive: how it plays in the asking browser (as it is,
+// repackaged, re-encoded, or only as a download: shared/media/playback.ts decides from what the
+// browser decodes and what ffprobe read of the file), and its streams' playlists and segments,
+// made on demand (media/streaming.ts) behind a signed link that counts their bytes as the
+// download link of the same file would.
+import type { Kysely } from 'kysely';
+import { type PlaybackPlan, type PlayerCapabilities, planPlayback } from '#shared/media/playback.ts';
+import { filesRepository } from '../db/repositories/files.ts';
+import { type MediaRow, mediaRepository } from '../db/repositories/media.ts';
+import type { Database } from '../db/schema.ts';
+import { ServiceError } from '../errors.ts';
+import type { MediaProbe } from '../media/probe.ts';
+import type { StreamingService, StreamProfile } from '../media/streaming.ts';
+import { MediaFailure, type MediaTools, mediaInputOf } from '../media/tools.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import type { DownloadLinks, LinkGrant } from '../storage/download-links.ts';
+import type { DownloadsService } from './downloads.ts';
+import type { FilesService } from './files.ts';
+
+/** What a player is told: the plan, where to load from, and the file's tracks and chapters. */
+export type PlaybackChoice = {
+  plan: PlaybackPlan | { mode: 'download'; reason: 'media_tools_off' | 'not_media' };
+  url: string;
+  probe: MediaProbe | undefined;
+};
+
+/** A stream's name in its address: its profile, and the sound track when not the first. */
+const STREAM_NAME = /^(remux|remux-aac|h264-480|h264-720|h264-1080|audio-aac)(?:-a(\d{1,4}))?$/;
+
+export function playbackService(deps: {
+  db: Kysely<Database>;
+  blobs: BlobStore;
+  links: DownloadLinks;
+  files: Pick<FilesService, 'learnMedia'>;
+  downloads: Pick<DownloadsService, 'download' | 'countTraffic'>;
+  mediaTools: MediaTools | undefined;
+  streaming: StreamingService | undefined;
+}) {
+  const { db, blobs, links, files, downloads, mediaTools, streaming } = deps;
+
+  /** What ffprobe read of a content, reading it now if no task has yet. */
+  async function probeOf(hash: string, size: number): Promise<MediaProbe | undefined> {
+    let row: MediaRow | undefined = await mediaRepository(db).find(hash);
+    if (!row?.probe && mediaTools) {
+      await files.learnMedia(hash, size);
+      row = await mediaRepository(db).find(hash);
+    }
+    return row?.probe ? (JSON.parse(row.probe) as MediaProbe) : undefined;
+  }
+
+  return {
+    /** How the user's file plays in a browser that decodes `capabilities`, with `audioTrack` (a stream index) chosen. */
+    async choose(userId: string, fileId: string, capabilities: PlayerCapabilities, audioTrack: number | undefined, origin: string): Promise<PlaybackChoice> {
+      const file = await filesRepository(db).find(userId, fileId);
+      if (!file?.hash || file.phase !== 'PHASE_TYPE_COMPLETE' || file.trashed_at !== null || file.kind !== 'drive#file')
+        throw new ServiceError('file_not_found', 'This file does not exist or has been deleted.');
+      const grant: LinkGrant = { userId, shareId: '' };
+      const download = links.linkFor(origin, file.id, grant).url;
+      if (!mediaTools || !streaming) return { plan: { mode: 'download', reason: 'media_tools_off' }, url: download, probe: undefined };
+      const probe = await probeOf(file.hash, Number(file.size));
+      if (!probe) return { plan: { mode: 'download', reason: 'not_media' }, url: download, probe: undefined };
+      const audio = audioTrack === undefined ? probe.audio[0] : probe.audio.find((track) => track.index === audioTrack);
+      if (audioTrack !== undefined && !audio)
+        throw new ServiceError('invalid_request', 'This file has no such sound track.', [{ field: 'audio_track', reason: 'not_found' }]);
+      const plan = planPlayback({ container: probe.container, video: probe.video[0], audio }, capabilities);
+      if (plan.mode === 'direct' || plan.mode === 'download') return { plan, url: download, probe };
+      const profile: StreamProfile =
+        plan.video === 'none' ? 'audio-aac' : plan.mode === 'transcode' ? 'h264-720' : plan.audio === 'encode' ? 'remux-aac' : 'remux';
+      const track = audio && audio !== probe.audio[0] ? `-a${audio.index}` : '';
+      return { plan, url: `${links.streamBaseFor(origin, file.id, grant)}${profile}${track}/index.m3u8`, probe };
+    },
+
+    /**
+     * One part of a stream (`index.m3u8`, `init.mp4`, `<n>.m4s`) behind a stream link: a playlist's
+     * text, or a file to send and whose traffic its bytes count as.
+     */
+    async part(
+      link: { id: string; expires: number; signature: string } & LinkGrant,
+      stream: string,
+      part: string,
+      log: { error(details: object, message: string): void },
+    ): Promise<{ playlist: string } | { file: string; payer: string }> {
+      const named = STREAM_NAME.exec(stream);
+      const segment = /^(\d{1,6})\.m4s$/.exec(part)?.[1];
+      if (!named || (part !== 'index.m3u8' && part !== 'init.mp4' && segment === undefined)) throw new ServiceError('not_found', 'There is no such stream.');
+      const { file, payer } = await downloads.download(link, log, 'stream');
+      if (!streaming) throw new ServiceError('not_found', 'This server makes no streams.');
+      const probe = await probeOf(file.hash, Number(file.size));
+      if (!probe) throw new ServiceError('not_found', 'There is no such stream.');
+      const source = {
+        hash: file.hash,
+        profile: named[1] as StreamProfile,
+        duration: probe.duration,
+        input: () => mediaInputOf(blobs, file.hash),
+        audioIndex: named[2] === undefined ? undefined : Number(named[2]),
+      };
+      if (source.audioIndex !== undefined && !probe.audio.some((track) => track.index === source.audioIndex))
+        throw new ServiceError('not_found', 'There is no such stream.');
+      const address = { init: 'init.mp4', segment: (n: number) => `${n}.m4s` };
+      try {
+        if (part === 'index.m3u8')
+          return {
+            playlist: streaming.fixedSegments(source.profile)
+              ? streaming.fixedPlaylist(probe.duration, address)
+              : await streaming.growingPlaylist(source, address),
+          };
+        const made = part === 'init.mp4' ? await streaming.init(source) : await streaming.segment(source, Number(segment));
+        return { file: made, payer };
+      } catch (failure) {
+        throw streamFailure(failure);
+      }
+    },
+
+    countTraffic: downloads.countTraffic,
+  };
+}
+
+export type PlaybackService = ReturnType<typeof playbackService>;
+
+/** What a stream's failure is to the player: busy encoders can be waited for; the rest are the file's. */
+function streamFailure(failure: unknown): unknown {
+  if (!(failure instanceof MediaFailure)) return failure;
+  if (failure.reason === 'encoders_busy')
+    return new ServiceError('encoders_busy', 'Every encoder of this server is busy. Try again in a moment, or download the file.', [
+      { retry_after_seconds: 10 },
+    ]);
+  if (failure.reason === 'segment_not_found') return new ServiceError('not_found', failure.message);
+  return new ServiceError('media_unreadable', `This file cannot be played: ${failure.message}`);
+}
