@@ -49,7 +49,8 @@ export function pagePolicy(scripts: readonly string[], { frameAncestors, storeOr
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: ${store}`,
     "font-src 'self' data:",
-    `media-src 'self' ${store}`,
+    // blob: is what a video fed by Media Source Extensions plays from (hls.js, for HLS streams).
+    `media-src 'self' blob: ${store}`,
     `connect-src 'self' ${[...storeOrigins, ...connectTo].join(' ')}`,
     "worker-src 'self'",
     "manifest-src 'self'",

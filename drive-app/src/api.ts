@@ -10,6 +10,7 @@ import { deviceSignInApi } from '#shared/api/device-sign-in-client.ts';
 import { filesApi } from '#shared/api/files-client.ts';
 import { invitationsApi } from '#shared/api/invitations-client.ts';
 import { offlineApi } from '#shared/api/offline-client.ts';
+import { playbackApi } from '#shared/api/playback-client.ts';
 import { premiumApi } from '#shared/api/premium-client.ts';
 import { purchasesApi } from '#shared/api/purchases-client.ts';
 import { reportsApi } from '#shared/api/reports-client.ts';
@@ -52,6 +53,9 @@ export const driveShares = sharesApi(api);
 
 /** The device sign-in's verification page: a look at a TV's code, and letting it in or refusing it. */
 export const driveDeviceSignIn = deviceSignInApi(api);
+
+/** Playing video and audio: how each file plays in this browser. */
+export const drivePlayback = playbackApi(api);
 
 /** Offline downloads (links fetched into the drive by the server) over the same client. */
 export const driveOffline = offlineApi(api);

@@ -196,7 +196,7 @@ describe('web routes', () => {
         'style-src': "'self' 'unsafe-inline'",
         'img-src': "'self' data:",
         'font-src': "'self' data:",
-        'media-src': "'self'",
+        'media-src': "'self' blob:",
         'connect-src': connections[path] ?? "'self'",
         'worker-src': "'self'",
         'manifest-src': "'self'",
@@ -219,7 +219,7 @@ describe('web routes', () => {
         expect(directivesOf(response)).toMatchObject({
           'default-src': "'none'",
           'img-src': `'self' data: ${store}`,
-          'media-src': `'self' ${store}`,
+          'media-src': `'self' blob: ${store}`,
           'connect-src': path === '/faq' ? `'self' ${store}` : `'self' ${store} http://127.0.0.1:*`,
         });
         await response.arrayBuffer();
@@ -231,7 +231,7 @@ describe('web routes', () => {
     const behindNginx = await startTestServer('sqlite', { distDir, blobStore, accelRedirect: '/_nubo/store/' });
     try {
       const response = await fetch(`${behindNginx.url}/drive/all`);
-      expect(directivesOf(response)).toMatchObject({ 'img-src': "'self' data:", 'media-src': "'self'", 'connect-src': "'self' http://127.0.0.1:*" });
+      expect(directivesOf(response)).toMatchObject({ 'img-src': "'self' data:", 'media-src': "'self' blob:", 'connect-src': "'self' http://127.0.0.1:*" });
       await response.arrayBuffer();
     } finally {
       await behindNginx.dispose();
