@@ -26,7 +26,8 @@ let background: Worker;
 let profile: string;
 let origin: FileOrigin;
 
-test.describe.configure({ mode: 'serial' });
+// A whole browser with the extension, a sign-in window and axe: more than the default half minute on a busy 2-core machine.
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
 test.beforeAll(async () => {
   if (!existsSync(path.join(EXTENSION_DIR, 'manifest.json'))) throw new Error(`No extension build at ${EXTENSION_DIR}: run npm run build first.`);
@@ -235,6 +236,54 @@ test('saves a link and the links in a selection from the context menu, through t
   await drive.close();
 });
 
+test('offers a magnet link clicked on any page to Nubo once catching is on, and leaves it alone before', async ({ baseURL }) => {
+  const magnet = 'magnet:?xt=urn:btih:dd8255ecdc7ca55fb0bbf81323d87062db1f6d1c&dn=Big%20Buck%20Bunny';
+  origin.serve('/magnets.html', {
+    contentType: 'text/html; charset=utf-8',
+    body: Buffer.from(`<!doctype html><html lang="en"><title>Magnets</title><a href="${magnet}">Big Buck Bunny</a></html>`),
+  });
+  const offered = () => context.pages().filter((page) => page.url().startsWith(extensionPage('offer.html')));
+
+  const options = await context.newPage();
+  await options.goto(extensionPage('options.html'));
+  // Turning it on asks for every site; the person's "Allow" is given as the prompt would.
+  await allowSite('*://*/*');
+  // Checked once the browser granted the access and the setting is kept, not at the click itself.
+  await options.getByRole('checkbox', { name: 'Offer magnet links I click on any page to Nubo' }).click();
+  await expect(options.getByRole('checkbox', { name: 'Offer magnet links I click on any page to Nubo' })).toBeChecked();
+  await options.close();
+  await expect
+    .poll(async () =>
+      (await background.evaluate(() => (globalThis as unknown as InExtension).chrome.scripting.getRegisteredContentScripts())).map((script) => script.id),
+    )
+    .toEqual(['clicks']);
+
+  const page = await context.newPage();
+  await page.goto(`${origin.origin}/magnets.html`);
+  await page.getByRole('link', { name: 'Big Buck Bunny' }).click();
+  const offer = await pageAt(extensionPage('offer.html'));
+  await expect(offer.getByRole('heading', { name: 'Save this magnet link to Nubo?' })).toBeVisible();
+  await expect(offer.getByText('Big Buck Bunny', { exact: true })).toBeVisible();
+  await offer.getByRole('button', { name: 'Save to Nubo' }).click();
+  // Saved, the window closes itself, and the download is the person's.
+  await expect.poll(() => offered().length).toBe(0);
+  const drive = await context.newPage();
+  await drive.goto(`${baseURL}/drive/downloads`);
+  await expect(drive.getByRole('list', { name: 'Your downloads' }).getByRole('listitem').filter({ hasText: 'Big Buck Bunny' })).toBeVisible();
+  await drive.close();
+
+  // Turned off again, the click catcher goes from every page.
+  const settings = await context.newPage();
+  await settings.goto(extensionPage('options.html'));
+  await settings.getByRole('checkbox', { name: 'Offer magnet links I click on any page to Nubo' }).click();
+  await expect(settings.getByRole('checkbox', { name: 'Offer magnet links I click on any page to Nubo' })).not.toBeChecked();
+  await settings.close();
+  await expect
+    .poll(async () => (await background.evaluate(() => (globalThis as unknown as InExtension).chrome.scripting.getRegisteredContentScripts())).length)
+    .toBe(0);
+  await page.close();
+});
+
 test('says so when the server’s permission was taken back, and signing out revokes the session', async ({ baseURL }) => {
   const { session } = (await background.evaluate(() => (globalThis as unknown as InExtension).chrome.storage.local.get('session'))) as {
     session: { accessToken: string };
@@ -242,7 +291,8 @@ test('says so when the server’s permission was taken back, and signing out rev
   const me = () => fetch(`${baseURL}/v1/user/me`, { headers: { Authorization: `Bearer ${session.accessToken}` } });
   expect((await me()).status).toBe(200);
 
-  await background.evaluate((pattern) => (globalThis as unknown as InExtension).chrome.permissions.remove({ origins: [pattern] }), `${baseURL}/*`);
+  // The person takes the extension's site access back in the browser: the server's, and every site's given for catching clicks.
+  await background.evaluate((pattern) => (globalThis as unknown as InExtension).chrome.permissions.remove({ origins: [pattern, '*://*/*'] }), `${baseURL}/*`);
   // Taken back while the browser runs (or before it starts): the toolbar button says so at once.
   const badge = () => background.evaluate(() => (globalThis as unknown as InExtension).chrome.action.getBadgeText({}));
   await expect.poll(badge).toBe('!');
