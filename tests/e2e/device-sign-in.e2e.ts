@@ -17,7 +17,10 @@ async function tvAsksForCodes(request: APIRequestContext): Promise<DeviceCodes> 
 }
 
 const tvPolls = (request: APIRequestContext, deviceCode: string) =>
-  request.post('/v1/auth/token', { form: { grant_type: DEVICE_CODE_GRANT_TYPE, device_code: deviceCode, client_id: 'nubo-tv' }, headers: { 'user-agent': TV_AGENT } });
+  request.post('/v1/auth/token', {
+    form: { grant_type: DEVICE_CODE_GRANT_TYPE, device_code: deviceCode, client_id: 'nubo-tv' },
+    headers: { 'user-agent': TV_AGENT },
+  });
 
 test.describe('device sign-in', () => {
   test.use(PHONE);
