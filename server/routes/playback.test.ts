@@ -146,6 +146,20 @@ describe.each(ENGINES)('playback on %s', (engine) => {
     expect(tooMany.status).toBe(400);
   });
 
+  it('plans no file that does not exist or is in the trash, and its stream stops once it is trashed', async () => {
+    const { browser } = await signUp(server.url);
+    const id = await uploaded(browser, 'series.mkv', series);
+    const url: string = (await plan(browser, id, CHROMIUM)).body.url;
+    expect((await plan(browser, 'a'.repeat(26), CHROMIUM)).status).toBe(404);
+    expect((await plan(browser, 'x'.repeat(65), CHROMIUM)).status).toBe(400);
+    expect((await browser.post('/drive/v1/files:batchTrash', { ids: [id] })).status).toBe(200);
+    const trashed = await plan(browser, id, CHROMIUM);
+    expect(trashed.status).toBe(404);
+    expect(trashed.body.error).toBe('file_not_found');
+    expect((await fetch(url)).status).toBe(404);
+    expect((await fetch(url.replace('index.m3u8', '0.m4s'))).status).toBe(404);
+  });
+
   it('opens a stream only with its own signed token, and only the parts a stream has', async () => {
     const { browser } = await signUp(server.url);
     const id = await uploaded(browser, 'series.mkv', series);

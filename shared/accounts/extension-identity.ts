@@ -24,7 +24,7 @@ export const FIREFOX_REDIRECT_URI = 'https://1d9feb0127c94467963684b9eec6077dad5
 /** The redirect addresses registered for the extension's client, exactly. */
 export const EXTENSION_REDIRECT_URIS: readonly string[] = [CHROMIUM_REDIRECT_URI, FIREFOX_REDIRECT_URI];
 
-/** The `from_source` entry value of the extension's sign-in (SPEC §2.6). */
+/** The `from_source` value the sign-in page is opened with for the extension: it tells the page to hand the code to the extension's redirect address. */
 export const EXTENSION_FROM_SOURCE = 'pp_browser_extension';
 
 export function isExtensionRedirectUri(uri: string): boolean {
