@@ -281,6 +281,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   await app.register(offlineRoutes, { offline, auth });
   const rules = shareRules({
     db: database.db,
+    changeMark: database.changeMark,
     counters,
     key: await serverSecret(database.db, 'share-passcode-tokens'),
     sensitiveWords: config.sensitiveWordsFile
@@ -291,7 +292,8 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     // The owner hears by mail when a share stops taking passcodes for a while.
     passCodesStopped: accountMail.sharePassCodesStopped,
   });
-  const shares = sharesService({ db: database.db, files, rules });
+  const shares = sharesService({ db: database.db, files, rules, log: app.log });
+  app.addHook('onClose', () => shares.stop());
   const restore = restoreService({ db: database.db, files, rules });
   worker.handle(taskHandlers({ files, restore, offline }));
   await app.register(taskRoutes, { tasks, auth, wake: worker.wake });

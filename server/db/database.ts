@@ -22,18 +22,27 @@ export type NuboDatabase = {
   migrate(migrations?: Record<string, Migration>): Promise<MigrationResult[]>;
   /** Answers whether the database takes queries now (for /readyz). */
   ping(): Promise<boolean>;
+  /**
+   * On SQLite, a mark that differs after anything was written to the database since it was last
+   * read, by this process or another: what was read at one mark may be kept and used while the mark
+   * stays. PostgreSQL has no such cheap mark (undefined): what is read from it is read anew.
+   */
+  changeMark?(): string;
   /** The connection pool's counts, on PostgreSQL (SQLite has one connection, and no pool). */
   pool?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
 export function openDatabase(config: DatabaseConfig): NuboDatabase {
-  const { db, pool, checkpoints } =
-    config.engine === 'sqlite' ? { ...openSqlite(config.file), pool: undefined } : { ...openPostgres(config.url, config.schema), checkpoints: undefined };
+  const { db, pool, checkpoints, changeMark } =
+    config.engine === 'sqlite'
+      ? { ...openSqlite(config.file), pool: undefined }
+      : { ...openPostgres(config.url, config.schema), checkpoints: undefined, changeMark: undefined };
   const schema = config.engine === 'postgres' ? config.schema : undefined;
   return {
     db,
     engine: config.engine,
+    ...(changeMark ? { changeMark } : {}),
     ...(pool ? { pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) } : {}),
     migrate: (migrations = MIGRATIONS) => migrateToLatest(db, migrations, schema),
     async ping() {
@@ -59,7 +68,7 @@ export function openDatabase(config: DatabaseConfig): NuboDatabase {
  */
 export const PAGE_CACHE_KIB = 2000;
 
-function openSqlite(file: string): { db: Kysely<Database>; checkpoints: Checkpoints } {
+function openSqlite(file: string): { db: Kysely<Database>; checkpoints: Checkpoints; changeMark: () => string } {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   // WAL lets readers go on while one writer commits; foreign keys are off by default in SQLite.
@@ -69,8 +78,20 @@ function openSqlite(file: string): { db: Kysely<Database>; checkpoints: Checkpoi
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
   const checkpoints = checkpointsWhileBusy(file);
-  const prepare = preparedStatementCache(sqlite, checkpoints.noteWrite);
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: { prepare, close: () => sqlite.close() } }) }), checkpoints };
+  // Statements that write, counted as they are handed out: better-sqlite3 runs a statement in the
+  // same turn it is prepared in, so no read can fall between the count and the write. What other
+  // connections commit (another server process on the same file) SQLite counts in data_version.
+  let writes = 0;
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  const prepare = preparedStatementCache(sqlite, () => {
+    writes++;
+    checkpoints.noteWrite();
+  });
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: { prepare, close: () => sqlite.close() } }) }),
+    checkpoints,
+    changeMark: () => `${writes}.${dataVersion.get() as number}`,
+  };
 }
 
 /** As many distinct statements as are kept prepared; queries with `in (?, ?, …)` vary by their count. */

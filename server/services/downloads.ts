@@ -97,7 +97,7 @@ export async function linkedFile(files: ReturnType<typeof filesRepository>, id: 
  * A link is checked again when used, so it stops with its share rather than at its own expiry.
  */
 async function shareStillOpens(rules: ShareRules, shareId: string, fileId: string): Promise<ShareRow | undefined> {
-  const found = await sharesRepository(rules.db).findWithOwnerStatus(shareId);
+  const found = await sharesRepository(rules.db).findWithOwner(shareId);
   if (found?.owner_status !== 'ACTIVE') return undefined;
   const { owner_status: _, ...share } = found;
   const { status, items } = await shareCondition(rules, share);

@@ -3,11 +3,13 @@
 import type { Kysely } from 'kysely';
 import type { ShareAccess, ShareStatus } from '#shared/api/shares.ts';
 import type { CounterStore } from '../auth/rate-limits.ts';
+import type { UserRow } from '../db/repositories/accounts.ts';
 import { type FileRow, filesRepository } from '../db/repositories/files.ts';
 import { type ShareRow, sharesRepository } from '../db/repositories/shares.ts';
 import type { Database } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
 import { type Signer, signer } from '../ids.ts';
+import { leastLatelyUsed } from '../least-lately-used.ts';
 
 /** How long a right passcode keeps a share open for the visitor (SPEC §9: 720 minutes). */
 export const PASS_CODE_TOKEN_TTL_MS = 720 * 60_000;
@@ -27,8 +29,25 @@ const STORED_STATUSES: ReadonlySet<string> = new Set(['DELETED', 'AUDITING', 'PR
 /** A visitor opening a share: the passcode or token they bring, and the address they come from. */
 export type ShareVisit = ShareAccess & { ip: string };
 
-/** The share's status for a visitor, with the share and its live items when it has them. */
-export type ShareCheck = { status: ShareStatus; share?: ShareRow; items?: FileRow[]; token?: string };
+/** The share's status for a visitor, with the share, its owner and its live items when it has them. */
+export type ShareCheck = { status: ShareStatus; share?: ShareRow; owner?: ShareOwner; items?: FileRow[]; token?: string };
+
+/** Who shares: what a visitor is shown of them, and whether their account is active. */
+export type ShareOwner = Pick<UserRow, 'id' | 'name' | 'picture' | 'status'>;
+
+/**
+ * What a share's status is read from: the share, its owner, and its live items unless the share
+ * itself says it is closed. Shared between visits, so never changed once read.
+ */
+type ShareLookup = { share: ShareRow; owner: ShareOwner; items: readonly FileRow[] | undefined };
+
+/**
+ * Rows (a share, its owner, each item) kept of the shares visited most lately, a few hundred bytes
+ * each: a few MB. A viral link's visitors then cost no query while nothing was written to the
+ * database since (its change mark, SQLite only); any write there, or a lookup on PostgreSQL,
+ * reads the share anew.
+ */
+const LOOKUP_ROWS = 20_000;
 
 /** Told when a share stops taking passcodes (too many wrong ones), to tell its owner; not waited for, it must not fail. */
 export type PassCodesStopped = (share: ShareRow, until: number) => Promise<void>;
@@ -39,6 +58,8 @@ export type PassCodesStopped = (share: ShareRow, until: number) => Promise<void>
  */
 export type ShareRules = {
   db: Kysely<Database>;
+  /** What shares were read at which change mark of the database (NuboDatabase.changeMark). */
+  lookups: { changeMark: (() => string) | undefined; kept: ReturnType<typeof leastLatelyUsed<{ mark: string; lookup: ShareLookup | undefined }>> };
   counters: CounterStore;
   tokens: Signer;
   sensitiveWords: readonly string[];
@@ -48,6 +69,7 @@ export type ShareRules = {
 
 export function shareRules(deps: {
   db: Kysely<Database>;
+  changeMark?: (() => string) | undefined;
   counters: CounterStore;
   key: Buffer;
   sensitiveWords?: readonly string[];
@@ -56,6 +78,7 @@ export function shareRules(deps: {
 }): ShareRules {
   return {
     db: deps.db,
+    lookups: { changeMark: deps.changeMark, kept: leastLatelyUsed(LOOKUP_ROWS, ({ lookup }) => 2 + (lookup?.items?.length ?? 0)) },
     counters: deps.counters,
     tokens: signer(deps.key),
     sensitiveWords: (deps.sensitiveWords ?? []).map((w) => w.toLowerCase()).filter(Boolean),
@@ -88,30 +111,55 @@ const hitsSensitiveWord = (rules: ShareRules, texts: readonly string[]) =>
 export async function shareCondition(rules: ShareRules, share: ShareRow): Promise<{ status: ShareStatus; items?: FileRow[] }> {
   if (STORED_STATUSES.has(share.status)) return { status: share.status as ShareStatus };
   if (share.expires_at !== null && share.expires_at <= rules.now()) return { status: 'EXPIRED' };
-  const items = await sharesRepository(rules.db).liveItems(share);
+  return conditionOf(rules, share, await sharesRepository(rules.db).liveItems(share));
+}
+
+/** The condition of a share whose live items were read (none when it is closed by its own row). */
+function conditionOf(rules: ShareRules, share: ShareRow, items: readonly FileRow[] | undefined): { status: ShareStatus; items?: FileRow[] } {
+  if (STORED_STATUSES.has(share.status) || !items) return { status: share.status as ShareStatus };
+  if (share.expires_at !== null && share.expires_at <= rules.now()) return { status: 'EXPIRED' };
   if (items.length === 0) return { status: 'DELETED' };
   // Checked at every view, so a word added to the list applies to shares made before.
   if (hitsSensitiveWord(rules, [share.title, ...items.map((i) => i.name)])) return { status: 'SENSITIVE_WORD' };
-  if (share.restore_limit !== null && share.restore_count >= share.restore_limit) return { status: 'MAX_RESTORE_COUNT', items };
-  return { status: 'OK', items };
+  // A copy of the kept list: whoever is handed it may page through it, never change what is kept.
+  if (share.restore_limit !== null && share.restore_count >= share.restore_limit) return { status: 'MAX_RESTORE_COUNT', items: [...items] };
+  return { status: 'OK', items: [...items] };
+}
+
+/** The share, its owner and its live items, as kept from an earlier visit when nothing was written since. */
+async function lookUpShare(rules: ShareRules, shareId: string): Promise<ShareLookup | undefined> {
+  const { changeMark, kept } = rules.lookups;
+  // The mark before reading: a write while the rows are read leaves them kept under a mark already gone.
+  const mark = changeMark?.();
+  const earlier = mark === undefined ? undefined : kept.get(shareId);
+  if (earlier && earlier.mark === mark) return earlier.lookup;
+  const found = await sharesRepository(rules.db).findWithOwner(shareId);
+  let lookup: ShareLookup | undefined;
+  if (found) {
+    const { owner_status: status, owner_name: name, owner_picture: picture, ...share } = found;
+    const items = STORED_STATUSES.has(share.status) ? undefined : await sharesRepository(rules.db).liveItems(share);
+    lookup = { share, owner: { id: share.user_id, name, picture, status }, items };
+  }
+  if (mark !== undefined) kept.set(shareId, { mark, lookup });
+  return lookup;
 }
 
 /** The share's status for this visitor, and a passcode token when a right passcode was given. */
 export async function checkShare(rules: ShareRules, visit: ShareVisit): Promise<ShareCheck> {
-  const found = await sharesRepository(rules.db).findWithOwnerStatus(visit.shareId);
+  const found = await lookUpShare(rules, visit.shareId);
   if (!found) return { status: 'NOT_FOUND' };
-  const { owner_status: ownerStatus, ...share } = found;
+  const { share, owner } = found;
   // A disabled account's shares stop with it (and open again when it is enabled).
-  if (ownerStatus !== 'ACTIVE') return { status: 'ACCOUNT_DISABLED', share };
-  const { status, items } = await shareCondition(rules, share);
-  if (status !== 'OK' || !items) return { status, share, ...(items ? { items } : {}) };
-  if (!share.pass_code || tokenOpens(rules, share, visit.passCodeToken)) return { status: 'OK', share, items };
-  if (!visit.passCode) return { status: 'PASS_CODE_EMPTY', share, items };
+  if (owner.status !== 'ACTIVE') return { status: 'ACCOUNT_DISABLED', share };
+  const { status, items } = conditionOf(rules, share, found.items);
+  if (status !== 'OK' || !items) return { status, share, owner, ...(items ? { items } : {}) };
+  if (!share.pass_code || tokenOpens(rules, share, visit.passCodeToken)) return { status: 'OK', share, owner, items };
+  if (!visit.passCode) return { status: 'PASS_CODE_EMPTY', share, owner, items };
   await countPassCodeTry(rules, share, visit.ip);
-  if (visit.passCode.toLowerCase() !== share.pass_code.toLowerCase()) return { status: 'PASS_CODE_ERROR', share, items };
+  if (visit.passCode.toLowerCase() !== share.pass_code.toLowerCase()) return { status: 'PASS_CODE_ERROR', share, owner, items };
   // Only wrong passcodes use up the limits: a popular link's visitors typing the right one do not.
   await Promise.all([rules.counters.decrement(addressTries(share, visit.ip)), rules.counters.decrement(shareTries(share))]);
-  return { status: 'OK', share, items, token: issueToken(rules, share) };
+  return { status: 'OK', share, owner, items, token: issueToken(rules, share) };
 }
 
 const addressTries = (share: ShareRow, ip: string) => `passcode:${share.id}:${ip}`;

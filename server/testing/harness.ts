@@ -163,6 +163,7 @@ export async function migratedDatabase(engine: TestEngine) {
   await database.migrate();
   return {
     database,
+    config: testDatabase.config,
     drop: async () => {
       await database.close();
       await testDatabase.drop();

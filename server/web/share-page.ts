@@ -20,6 +20,7 @@ import { presentShareFolder, presentShareView } from '../presenters/shares.ts';
 import { blockListOf, isBlocked } from '../services/access.ts';
 import { type LoadedMessages, translatorsOf } from '../services/messages.ts';
 import type { SharedFolder, SharesService, ShareViewing } from '../services/shares.ts';
+import { leastLatelyUsed } from '../least-lately-used.ts';
 import { escapeMarkup } from './markup.ts';
 
 /** As many entries as the page's script asks for at a time (GET /share's default). */
@@ -144,8 +145,13 @@ export function sharePageRenderer({ distDir, messages, shares, blockedNetworks, 
     const madeFrom = looked && madeFromOf(looked);
     const visitKey = looked && JSON.stringify([page.shareId, page.folderIds, page.locale, looked.linkPassCode ?? '', looked.cookieToken ?? '']);
     const lastMade = visitKey === undefined ? undefined : made.get(visitKey);
-    let cached = lastMade && sameRows(lastMade.madeFrom, madeFrom) ? pages.get(lastMade.pageKey) : undefined;
-    if (cached) return { page: cached, setCookies: jar.setCookieHeaders(), inlineScripts };
+    let cached = lastMade && madeFrom && sameRows(lastMade.madeFrom, madeFrom) ? pages.get(lastMade.pageKey) : undefined;
+    if (cached && lastMade && madeFrom) {
+      // The rows just read are kept instead: a share read anew (after any write to the database)
+      // hands out these same rows to the next visits, which then compare by reference alone.
+      lastMade.madeFrom = madeFrom;
+      return { page: cached, setCookies: jar.setCookieHeaders(), inlineScripts };
+    }
     const first = firstView(page, looked);
     const firstJson = firstViewJson(first);
     const key = createHash('sha256').update(firstJson).digest('base64');
@@ -292,40 +298,4 @@ function sameRows(a: unknown, b: unknown): boolean {
   }
   for (const key in right) if (--fields < 0 || !Object.hasOwn(left, key)) return false;
   return fields === 0;
-}
-
-/**
- * Entries by key, up to `max` of what they weigh in all: the one asked for least lately goes first,
- * so a viral link's entries stay while one-off visits pass through. Rendered pages weigh their
- * bytes; what the page at each address was made from weighs its rows.
- */
-function leastLatelyUsed<T>(max: number, weigh: (entry: T) => number) {
-  const entries = new Map<string, T>();
-  let total = 0;
-  return {
-    get(key: string): T | undefined {
-      const entry = entries.get(key);
-      if (entry !== undefined) {
-        // Map keeps insertion order: a hit moves to the end, the least lately used stays first.
-        entries.delete(key);
-        entries.set(key, entry);
-      }
-      return entry;
-    },
-    set(key: string, entry: T) {
-      const old = entries.get(key);
-      if (old !== undefined) {
-        entries.delete(key);
-        total -= weigh(old);
-      }
-      if (weigh(entry) > max) return;
-      entries.set(key, entry);
-      total += weigh(entry);
-      for (const [oldest, each] of entries) {
-        if (total <= max) break;
-        entries.delete(oldest);
-        total -= weigh(each);
-      }
-    },
-  };
 }

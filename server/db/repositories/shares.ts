@@ -15,12 +15,12 @@ export function sharesRepository(db: Db) {
     find: (id: string) => db.selectFrom('share').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** The share with its owner's account status, in one query: what a visit checks first. */
-    findWithOwnerStatus: (id: string) =>
+    findWithOwner: (id: string) =>
       db
         .selectFrom('share')
         .innerJoin('user', 'user.id', 'share.user_id')
         .selectAll('share')
-        .select('user.status as owner_status')
+        .select(['user.status as owner_status', 'user.name as owner_name', 'user.picture as owner_picture'])
         .where('share.id', '=', id)
         .executeTakeFirst(),
 
@@ -79,10 +79,10 @@ export function sharesRepository(db: Db) {
     stopPassCodes: (id: string, at: number, until: number) =>
       db.updateTable('share').set({ pass_code_locked_at: at, pass_code_locked_until: until }).where('id', '=', id).execute(),
 
-    countView: (id: string) =>
+    addViews: (id: string, views: number) =>
       db
         .updateTable('share')
-        .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
+        .set((eb) => ({ view_count: eb('view_count', '+', views) }))
         .where('id', '=', id)
         .execute(),
 
