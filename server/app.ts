@@ -17,6 +17,7 @@ import { errorBody, ServiceError } from './errors.ts';
 import { hashSecret } from './ids.ts';
 import { accountMails } from './mail/templates.ts';
 import { STREAMS_FOLDER, streamingService } from './media/streaming.ts';
+import { subtitleKeeper } from './media/subtitles.ts';
 import { findMediaTools } from './media/tools.ts';
 import { threadedHttpSource } from './offline/download-thread.ts';
 import { networkGuard, type ResolveHost, systemResolve } from './offline/network-guard.ts';
@@ -77,6 +78,7 @@ import { restoreService } from './services/restore.ts';
 import { shareRules } from './services/share-status.ts';
 import { sharesService } from './services/shares.ts';
 import { statisticsService } from './services/statistics.ts';
+import { subtitlesService } from './services/subtitles.ts';
 import { tasksService } from './services/tasks.ts';
 import { thumbnailsService } from './services/thumbnails.ts';
 import { UPLOAD_EXPIRY_MS, uploadsService } from './services/uploads.ts';
@@ -347,7 +349,20 @@ export async function buildApp({ config, database, counters = memoryCounterStore
       })
     : undefined;
   if (streaming) app.addHook('preClose', async () => streaming.close());
-  await app.register(playbackRoutes, { playback: playbackService({ db: database.db, blobs, links, files, downloads, mediaTools, streaming }), auth, origin });
+  // Subtitles taken out of films are kept with the content's streams, within their room, and go with them.
+  const subtitles = subtitlesService({
+    db: database.db,
+    blobs,
+    downloads,
+    log: app.log,
+    keeper: mediaTools ? subtitleKeeper({ tools: mediaTools, cacheDir: path.join(blobs.derivedDir, STREAMS_FOLDER) }) : undefined,
+  });
+  await app.register(playbackRoutes, {
+    playback: playbackService({ db: database.db, blobs, links, files, downloads, mediaTools, streaming, subtitles }),
+    auth,
+    origin,
+    subtitles,
+  });
   await app.register(downloadRoutes, {
     downloads,
     blobs,

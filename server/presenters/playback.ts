@@ -1,23 +1,30 @@
 // How a file plays, as the API shows it (shared/api/playback.ts): the plan's mode and reason, where
-// to load from, and the tracks and chapters ffprobe found.
+// to load from, the tracks and chapters ffprobe found, and the subtitles offered (inside the file
+// and beside it), each with its own link.
 import type { PlaybackAnswer } from '#shared/api/playback.ts';
 import type { PlaybackChoice } from '../services/playback.ts';
 
-export function presentPlayback({ plan, url, probe }: PlaybackChoice): PlaybackAnswer {
+export function presentPlayback({ plan, url, probe, subtitles = [] }: PlaybackChoice): PlaybackAnswer {
   return {
     mode: plan.mode,
     reason: plan.reason,
     url,
     duration: probe?.duration ?? 0,
     audio_tracks: (probe?.audio ?? []).map(({ index, codec, language, title, default: isDefault }) => ({ index, codec, language, title, default: isDefault })),
-    subtitle_tracks: (probe?.subtitles ?? []).map(({ index, codec, language, title, default: isDefault, forced, text }) => ({
-      index,
-      codec,
-      language,
-      title,
-      default: isDefault,
-      forced,
-      text,
+    subtitle_tracks: subtitles.map((track) => ({
+      id: track.id,
+      index: track.index,
+      codec: track.codec,
+      language: track.language,
+      language_tag: track.languageTag,
+      title: track.title,
+      default: track.default,
+      forced: track.forced,
+      text: track.text,
+      format: track.format,
+      source: track.source,
+      ...(track.url ? { url: track.url } : {}),
+      ...(track.styledUrl ? { styled_url: track.styledUrl } : {}),
     })),
     chapters: probe?.chapters ?? [],
   };

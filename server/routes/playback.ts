@@ -12,12 +12,14 @@ import { type Authenticator, authOf } from '../auth/authenticate.ts';
 import { ServiceError } from '../errors.ts';
 import { presentPlayback } from '../presenters/playback.ts';
 import type { PlaybackService } from '../services/playback.ts';
+import type { SubtitlesService } from '../services/subtitles.ts';
 import { DOWNLOAD_SAFETY_HEADERS, readStreamToken } from '../storage/download-links.ts';
 
-type Options = { playback: PlaybackService; auth: Authenticator; origin: (request: FastifyRequest) => string };
+type Options = { playback: PlaybackService; auth: Authenticator; origin: (request: FastifyRequest) => string; subtitles?: SubtitlesService | undefined };
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 422: ApiErrorSchema, 503: ApiErrorSchema };
 const FileParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+const SubtitleParams = Type.Object({ id: Type.String({ maxLength: 64 }), token: Type.String({ maxLength: 200 }), name: Type.String({ maxLength: 80 }) });
 const StreamParams = Type.Object({
   id: Type.String({ maxLength: 64 }),
   token: Type.String({ maxLength: 200 }),
@@ -25,7 +27,7 @@ const StreamParams = Type.Object({
   part: Type.String({ maxLength: 32 }),
 });
 
-export const playbackRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { playback, auth, origin }) => {
+export const playbackRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { playback, auth, origin, subtitles }) => {
   app.post(
     PLAYBACK_PATHS.plan.replace('{id}', ':id'),
     { schema: { tags: ['files'], params: FileParams, body: PlaybackBody, response: { 200: PlaybackAnswer, ...errors } }, preValidation: auth.requireUser },
@@ -51,5 +53,20 @@ export const playbackRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
     const { size } = await stat(found.file);
     if (found.payer) await playback.countTraffic(found.payer, size).catch((failure: unknown) => request.log.error(failure));
     return reply.type('video/mp4').header('Content-Length', size).send(createReadStream(found.file));
+  });
+
+  // A film's subtitles under its stream token: WebVTT, ASS or PGS pictures, counted as its segments are.
+  app.get(`${PLAYBACK_PATHS.streams}/:id/:token/subtitles/:name`, { schema: { tags: ['files'], params: SubtitleParams } }, async (request, reply) => {
+    const { id, token, name } = request.params;
+    const link = readStreamToken(token);
+    if (!link) throw new ServiceError('permission_denied', 'This link has expired or is not valid. Open the file again to get a new one.');
+    if (!subtitles) throw new ServiceError('not_found', 'There is no such subtitle.');
+    const found = await subtitles.subtitle({ id, expires: link.expires, signature: link.signature, ...link.grant }, name);
+    const { size } = await stat(found.file);
+    if (found.payer) await playback.countTraffic(found.payer, size).catch((failure: unknown) => request.log.error(failure));
+    reply.headers(DOWNLOAD_SAFETY_HEADERS);
+    // Players and JASSUB's worker fetch it from the page; what is kept under a content does not change.
+    reply.header('Cache-Control', 'private, max-age=3600');
+    return reply.type(found.type).header('Content-Length', size).send(createReadStream(found.file));
   });
 };

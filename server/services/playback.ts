@@ -16,12 +16,15 @@ import type { BlobStore } from '../storage/blob-store.ts';
 import type { DownloadLinks, LinkGrant } from '../storage/download-links.ts';
 import type { DownloadsService } from './downloads.ts';
 import type { FilesService } from './files.ts';
+import type { SubtitlesService, SubtitleTrack } from './subtitles.ts';
 
 /** What a player is told: the plan, where to load from, and the file's tracks and chapters. */
 export type PlaybackChoice = {
   plan: PlaybackPlan | { mode: 'download'; reason: 'media_tools_off' | 'not_media' };
   url: string;
   probe: MediaProbe | undefined;
+  /** The subtitle tracks offered: those inside the file and the subtitle files beside it. */
+  subtitles?: readonly SubtitleTrack[];
 };
 
 /** A stream's name in its address: its profile, and the sound track when not the first. */
@@ -35,8 +38,9 @@ export function playbackService(deps: {
   downloads: Pick<DownloadsService, 'download' | 'countTraffic'>;
   mediaTools: MediaTools | undefined;
   streaming: StreamingService | undefined;
+  subtitles?: SubtitlesService | undefined;
 }) {
-  const { db, blobs, links, files, downloads, mediaTools, streaming } = deps;
+  const { db, blobs, links, files, downloads, mediaTools, streaming, subtitles } = deps;
 
   /** What ffprobe read of a content, reading it now if no task has yet. */
   async function probeOf(hash: string, size: number): Promise<MediaProbe | undefined> {
@@ -59,15 +63,23 @@ export function playbackService(deps: {
       if (!mediaTools || !streaming) return { plan: { mode: 'download', reason: 'media_tools_off' }, url: download, probe: undefined };
       const probe = await probeOf(file.hash, Number(file.size));
       if (!probe) return { plan: { mode: 'download', reason: 'not_media' }, url: download, probe: undefined };
+      const subtitleTracks = subtitles
+        ? await subtitles.tracks(
+            { id: file.id, user_id: file.user_id, parent_id: file.parent_id, name: file.name, hash: file.hash },
+            probe,
+            links.streamBaseFor(origin, file.id, grant),
+            grant,
+          )
+        : [];
       const audio = audioTrack === undefined ? probe.audio[0] : probe.audio.find((track) => track.index === audioTrack);
       if (audioTrack !== undefined && !audio)
         throw new ServiceError('invalid_request', 'This file has no such sound track.', [{ field: 'audio_track', reason: 'not_found' }]);
       const plan = planPlayback({ container: probe.container, video: probe.video[0], audio }, capabilities);
-      if (plan.mode === 'direct' || plan.mode === 'download') return { plan, url: download, probe };
+      if (plan.mode === 'direct' || plan.mode === 'download') return { plan, url: download, probe, subtitles: subtitleTracks };
       const profile: StreamProfile =
         plan.video === 'none' ? 'audio-aac' : plan.mode === 'transcode' ? 'h264-720' : plan.audio === 'encode' ? 'remux-aac' : 'remux';
       const track = audio && audio !== probe.audio[0] ? `-a${audio.index}` : '';
-      return { plan, url: `${links.streamBaseFor(origin, file.id, grant)}${profile}${track}/index.m3u8`, probe };
+      return { plan, url: `${links.streamBaseFor(origin, file.id, grant)}${profile}${track}/index.m3u8`, probe, subtitles: subtitleTracks };
     },
 
     /**

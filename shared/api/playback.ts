@@ -33,6 +33,26 @@ const Track = Type.Object({
   default: Type.Boolean(),
 });
 
+export const SubtitleTrack = Type.Intersect([
+  Track,
+  Type.Object({
+    /** `embedded-<stream index>` or `sidecar-<file id>`: what a player remembers and asks for (index is -1 for a file beside the film). */
+    id: Type.String(),
+    /** The language as a BCP 47 tag ('eng' in a film → 'en'; 'zh-CN' from a file name), for <track srclang> and comparing choices; '' when unknown. */
+    language_tag: Type.String(),
+    forced: Type.Boolean(),
+    text: Type.Boolean(),
+    /** How it is drawn: 'vtt' by the browser; 'ass' styled by JASSUB (url is still its WebVTT); 'pgs' pictures by libpgs; 'vobsub' by nothing in a browser. */
+    format: oneOf(['vtt', 'ass', 'pgs', 'vobsub']),
+    source: oneOf(['embedded', 'sidecar']),
+    /** Signed, under the stream token: UTF-8 WebVTT for text tracks, the pictures (.sup) for PGS; absent for VobSub. */
+    url: Type.Optional(Type.String()),
+    /** The ASS as it is (UTF-8), for styled drawing; only when format is 'ass'. */
+    styled_url: Type.Optional(Type.String()),
+  }),
+]);
+export type SubtitleTrack = Static<typeof SubtitleTrack>;
+
 export const PlaybackAnswer = Type.Object({
   mode: oneOf(['direct', 'remux', 'transcode', 'download']),
   reason: oneOf([
@@ -49,7 +69,8 @@ export const PlaybackAnswer = Type.Object({
   /** Seconds; 0 when unknown. */
   duration: Type.Number(),
   audio_tracks: Type.Array(Track),
-  subtitle_tracks: Type.Array(Type.Intersect([Track, Type.Object({ forced: Type.Boolean(), text: Type.Boolean() })])),
+  /** Subtitles inside the file and subtitle files beside it in its folder (Film.srt, Film.en.ass, Film.zh-CN.vtt). */
+  subtitle_tracks: Type.Array(SubtitleTrack),
   chapters: Type.Array(Type.Object({ start: Type.Number(), end: Type.Number(), title: Type.String() })),
 });
 export type PlaybackAnswer = Static<typeof PlaybackAnswer>;
