@@ -17,6 +17,7 @@ import { errorBody, ServiceError } from './errors.ts';
 import { hashSecret } from './ids.ts';
 import { accountMails } from './mail/templates.ts';
 import { STREAMS_FOLDER, streamingService } from './media/streaming.ts';
+import { trickplayService } from './media/trickplay.ts';
 import { subtitleKeeper } from './media/subtitles.ts';
 import { findMediaTools } from './media/tools.ts';
 import { threadedHttpSource } from './offline/download-thread.ts';
@@ -349,6 +350,10 @@ export async function buildApp({ config, database, counters = memoryCounterStore
       })
     : undefined;
   if (streaming) app.addHook('preClose', async () => streaming.close());
+  // The seek bar's preview pictures are kept with the content's streams, and go with them.
+  const trickplay = mediaTools
+    ? trickplayService({ tools: mediaTools, cacheDir: path.join(blobs.derivedDir, STREAMS_FOLDER), concurrency: config.media.transcodeConcurrency })
+    : undefined;
   // Subtitles taken out of films are kept with the content's streams, within their room, and go with them.
   const subtitles = subtitlesService({
     db: database.db,
@@ -358,7 +363,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     keeper: mediaTools ? subtitleKeeper({ tools: mediaTools, cacheDir: path.join(blobs.derivedDir, STREAMS_FOLDER) }) : undefined,
   });
   await app.register(playbackRoutes, {
-    playback: playbackService({ db: database.db, blobs, links, files, downloads, mediaTools, streaming, subtitles }),
+    playback: playbackService({ db: database.db, blobs, links, files, downloads, mediaTools, streaming, trickplay, subtitles }),
     auth,
     origin,
     subtitles,

@@ -4,7 +4,7 @@
 import type { PlaybackAnswer } from '#shared/api/playback.ts';
 import type { PlaybackChoice } from '../services/playback.ts';
 
-export function presentPlayback({ plan, url, probe, subtitles = [] }: PlaybackChoice): PlaybackAnswer {
+export function presentPlayback({ plan, url, probe, qualities = [], quality = 0, thumbnails, subtitles = [] }: PlaybackChoice): PlaybackAnswer {
   return {
     mode: plan.mode,
     reason: plan.reason,
@@ -27,5 +27,8 @@ export function presentPlayback({ plan, url, probe, subtitles = [] }: PlaybackCh
       ...(track.styledUrl ? { styled_url: track.styledUrl } : {}),
     })),
     chapters: probe?.chapters ?? [],
+    qualities: [...qualities],
+    quality,
+    ...(thumbnails ? { thumbnails } : {}),
   };
 }

@@ -27,15 +27,32 @@ const StreamParams = Type.Object({
   part: Type.String({ maxLength: 32 }),
 });
 
+const TrickplayParams = Type.Object({ id: Type.String({ maxLength: 64 }), token: Type.String({ maxLength: 200 }), part: Type.String({ maxLength: 32 }) });
+
 export const playbackRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { playback, auth, origin, subtitles }) => {
   app.post(
     PLAYBACK_PATHS.plan.replace('{id}', ':id'),
     { schema: { tags: ['files'], params: FileParams, body: PlaybackBody, response: { 200: PlaybackAnswer, ...errors } }, preValidation: auth.requireUser },
     async (request) => {
-      const { capabilities, audio_track } = request.body;
-      return presentPlayback(await playback.choose(authOf(request).user.id, request.params.id, capabilities, audio_track, origin(request)));
+      const { capabilities, audio_track, quality } = request.body;
+      return presentPlayback(await playback.choose(authOf(request).user.id, request.params.id, capabilities, audio_track, origin(request), quality));
     },
   );
+
+  // The seek bar's preview pictures, under the same signed token as the file's streams.
+  app.get(`${PLAYBACK_PATHS.streams}/:id/:token/trickplay/:part`, { schema: { tags: ['files'], params: TrickplayParams } }, async (request, reply) => {
+    const { id, token, part } = request.params;
+    const link = readStreamToken(token);
+    if (!link) throw new ServiceError('permission_denied', 'This link has expired or is not valid. Open the file again to get a new one.');
+    const found = await playback.trickplayPart({ id, expires: link.expires, signature: link.signature, ...link.grant }, part, request.log);
+    reply.headers(DOWNLOAD_SAFETY_HEADERS);
+    // Made once per content, never changed: each viewer's link keeps them a while.
+    reply.header('Cache-Control', 'private, max-age=3600');
+    if ('vtt' in found) return reply.type('text/vtt; charset=utf-8').send(found.vtt);
+    const { size } = await stat(found.file);
+    if (found.payer) await playback.countTraffic(found.payer, size).catch((failure: unknown) => request.log.error(failure));
+    return reply.type('image/jpeg').header('Content-Length', size).send(createReadStream(found.file));
+  });
 
   app.get(`${PLAYBACK_PATHS.streams}/:id/:token/:stream/:part`, { schema: { tags: ['files'], params: StreamParams } }, async (request, reply) => {
     const { id, token, stream, part } = request.params;

@@ -12,6 +12,7 @@ import { ServiceError } from '../errors.ts';
 import type { MediaProbe } from '../media/probe.ts';
 import type { StreamingService, StreamProfile } from '../media/streaming.ts';
 import { MediaFailure, type MediaTools, mediaInputOf } from '../media/tools.ts';
+import type { TrickplayService } from '../media/trickplay.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { DownloadLinks, LinkGrant } from '../storage/download-links.ts';
 import type { DownloadsService } from './downloads.ts';
@@ -25,7 +26,16 @@ export type PlaybackChoice = {
   probe: MediaProbe | undefined;
   /** The subtitle tracks offered: those inside the file and the subtitle files beside it. */
   subtitles?: readonly SubtitleTrack[];
+  /** The heights a re-encode may be asked for, and the one this answer's is (0 when the picture is not re-encoded). */
+  qualities?: readonly number[];
+  quality?: number;
+  /** The preview pictures' WebVTT, when the file has a picture to take them from. */
+  thumbnails?: string | undefined;
 };
+
+/** The heights a re-encode is made at (the server's h264 profiles); a picture smaller than one is kept at its own size. */
+const QUALITIES = [480, 720, 1080] as const;
+type Quality = (typeof QUALITIES)[number];
 
 /** A stream's name in its address: its profile, and the sound track when not the first. */
 const STREAM_NAME = /^(remux|remux-aac|h264-480|h264-720|h264-1080|audio-aac)(?:-a(\d{1,4}))?$/;
@@ -39,8 +49,9 @@ export function playbackService(deps: {
   mediaTools: MediaTools | undefined;
   streaming: StreamingService | undefined;
   subtitles?: SubtitlesService | undefined;
+  trickplay?: TrickplayService | undefined;
 }) {
-  const { db, blobs, links, files, downloads, mediaTools, streaming, subtitles } = deps;
+  const { db, blobs, links, files, downloads, mediaTools, streaming, trickplay, subtitles } = deps;
 
   /** What ffprobe read of a content, reading it now if no task has yet. */
   async function probeOf(hash: string, size: number): Promise<MediaProbe | undefined> {
@@ -54,7 +65,14 @@ export function playbackService(deps: {
 
   return {
     /** How the user's file plays in a browser that decodes `capabilities`, with `audioTrack` (a stream index) chosen. */
-    async choose(userId: string, fileId: string, capabilities: PlayerCapabilities, audioTrack: number | undefined, origin: string): Promise<PlaybackChoice> {
+    async choose(
+      userId: string,
+      fileId: string,
+      capabilities: PlayerCapabilities,
+      audioTrack: number | undefined,
+      origin: string,
+      quality?: Quality,
+    ): Promise<PlaybackChoice> {
       const file = await filesRepository(db).find(userId, fileId);
       if (!file?.hash || file.phase !== 'PHASE_TYPE_COMPLETE' || file.trashed_at !== null || file.kind !== 'drive#file')
         throw new ServiceError('file_not_found', 'This file does not exist or has been deleted.');
@@ -75,11 +93,18 @@ export function playbackService(deps: {
       if (audioTrack !== undefined && !audio)
         throw new ServiceError('invalid_request', 'This file has no such sound track.', [{ field: 'audio_track', reason: 'not_found' }]);
       const plan = planPlayback({ container: probe.container, video: probe.video[0], audio }, capabilities);
-      if (plan.mode === 'direct' || plan.mode === 'download') return { plan, url: download, probe, subtitles: subtitleTracks };
+      const streamBase = links.streamBaseFor(origin, file.id, grant);
+      const thumbnails = probe.video[0] && trickplay ? `${streamBase}trickplay/thumbnails.vtt` : undefined;
+      if (plan.mode === 'direct' || plan.mode === 'download') return { plan, url: download, probe, subtitles: subtitleTracks, thumbnails };
+      const offered: readonly Quality[] = plan.mode === 'transcode' && plan.video === 'encode' ? QUALITIES : [];
+      if (quality !== undefined && !offered.includes(quality))
+        throw new ServiceError('invalid_request', 'This file is not offered at that quality.', [{ field: 'quality', reason: 'not_offered' }]);
+      // Without a choice, 720p: sharp enough in a window, quick to make.
+      const height = quality ?? (offered.length > 0 ? 720 : 0);
       const profile: StreamProfile =
-        plan.video === 'none' ? 'audio-aac' : plan.mode === 'transcode' ? 'h264-720' : plan.audio === 'encode' ? 'remux-aac' : 'remux';
+        plan.video === 'none' ? 'audio-aac' : plan.mode === 'transcode' ? `h264-${height as Quality}` : plan.audio === 'encode' ? 'remux-aac' : 'remux';
       const track = audio && audio !== probe.audio[0] ? `-a${audio.index}` : '';
-      return { plan, url: `${links.streamBaseFor(origin, file.id, grant)}${profile}${track}/index.m3u8`, probe, subtitles: subtitleTracks };
+      return { plan, url: `${streamBase}${profile}${track}/index.m3u8`, probe, subtitles: subtitleTracks, qualities: offered, quality: height, thumbnails };
     },
 
     /**
@@ -118,6 +143,31 @@ export function playbackService(deps: {
           };
         const made = part === 'init.mp4' ? await streaming.init(source) : await streaming.segment(source, Number(segment));
         return { file: made, payer };
+      } catch (failure) {
+        throw streamFailure(failure);
+      }
+    },
+
+    /**
+     * The seek bar's preview pictures behind a stream link: `thumbnails.vtt` (its text) or
+     * `sheet-<n>.jpg` (a file, counted as the stream's traffic). Made once per content.
+     */
+    async trickplayPart(
+      link: { id: string; expires: number; signature: string } & LinkGrant,
+      part: string,
+      log: { error(details: object, message: string): void },
+    ): Promise<{ vtt: string } | { file: string; payer: string }> {
+      const sheet = /^sheet-(\d{1,5})\.jpg$/.exec(part)?.[1];
+      if (part !== 'thumbnails.vtt' && sheet === undefined) throw new ServiceError('not_found', 'There is no such picture.');
+      const { file, payer } = await downloads.download(link, log, 'stream');
+      if (!trickplay) throw new ServiceError('not_found', 'This server makes no preview pictures.');
+      const probe = await probeOf(file.hash, Number(file.size));
+      const video = probe?.video[0];
+      if (!probe || !video) throw new ServiceError('not_found', 'This file has no picture to preview.');
+      const source = { hash: file.hash, duration: probe.duration, width: video.width, height: video.height, input: () => mediaInputOf(blobs, file.hash) };
+      try {
+        if (part === 'thumbnails.vtt') return { vtt: await trickplay.vtt(source) };
+        return { file: await trickplay.sheet(source, Number(sheet)), payer };
       } catch (failure) {
         throw streamFailure(failure);
       }

@@ -22,6 +22,8 @@ export const PlaybackBody = Type.Object({
   }),
   /** The sound track to play (a stream index the answer listed); the file's first when absent. */
   audio_track: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+  /** The picture height of a re-encode, one of the answer's `qualities`; 720p when absent. */
+  quality: Type.Optional(Type.Union([Type.Literal(480), Type.Literal(720), Type.Literal(1080)])),
 });
 export type PlaybackBody = Static<typeof PlaybackBody>;
 
@@ -72,5 +74,11 @@ export const PlaybackAnswer = Type.Object({
   /** Subtitles inside the file and subtitle files beside it in its folder (Film.srt, Film.en.ass, Film.zh-CN.vtt). */
   subtitle_tracks: Type.Array(SubtitleTrack),
   chapters: Type.Array(Type.Object({ start: Type.Number(), end: Type.Number(), title: Type.String() })),
+  /** The picture heights a re-encode may be asked for (a smaller picture keeps its own size); empty when the picture is not re-encoded. */
+  qualities: Type.Array(Type.Integer()),
+  /** The height this answer's re-encode has; 0 when the picture is not re-encoded. */
+  quality: Type.Integer(),
+  /** A WebVTT of preview pictures along the film (#xywh tiles of sprite sheets), for the seek bar; absent for sound only. */
+  thumbnails: Type.Optional(Type.String()),
 });
 export type PlaybackAnswer = Static<typeof PlaybackAnswer>;

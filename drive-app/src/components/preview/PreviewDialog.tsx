@@ -7,12 +7,15 @@ import { BusyNotice } from '../BusyNotice.tsx';
 import { Dialog } from '../dialogs/Dialog.tsx';
 import { FailureNotice } from '../FailureNotice.tsx';
 import { ImageViewer } from './ImageViewer.tsx';
-import { MediaPlayer } from './MediaPlayer.tsx';
 import { NoPreview } from './NoPreview.tsx';
 import { TextViewer } from './TextViewer.tsx';
 
 // PDF.js is big: it loads only when a PDF is opened.
 const PdfViewer = lazy(async () => ({ default: (await import('./PdfViewer.tsx')).PdfViewer }));
+// So is the media player (Vidstack with hls.js): it loads only when a video or audio file is opened.
+const MediaPlayer = lazy(async () => ({ default: (await import('./MediaPlayer.tsx')).MediaPlayer }));
+
+const isMedia = (file: DriveFile) => previewKindOf(file) === 'video' || previewKindOf(file) === 'audio';
 
 type Props = {
   file: DriveFile;
@@ -28,8 +31,11 @@ type Loaded = { status: 'loading' } | { status: 'ready'; file: DriveFile; link: 
 export function PreviewDialog({ file, siblings, onClose, load = driveFiles.get }: Props) {
   const t = useT();
   const images = previewKindOf(file) === 'image' ? siblings.filter((sibling) => previewKindOf(sibling) === 'image') : [];
+  // Video and audio step forward through the folder's video and audio files, in the drive's order.
+  const media = isMedia(file) ? siblings.filter(isMedia) : [];
   const [shownId, setShownId] = useState(file.id);
-  const shown = images.find((image) => image.id === shownId) ?? file;
+  const shown = images.find((image) => image.id === shownId) ?? media.find((item) => item.id === shownId) ?? file;
+  const nextMedia = media[media.findIndex((item) => item.id === shown.id) + 1];
   const loaded = useSignedLink(shown.id, load);
   const at = images.findIndex((image) => image.id === shown.id);
   const step = (by: number) => {
@@ -56,8 +62,17 @@ export function PreviewDialog({ file, siblings, onClose, load = driveFiles.get }
           onNext={images.length > 1 ? () => step(1) : undefined}
         />
       )}
-      {loaded.status === 'ready' && (previewKindOf(shown) === 'video' || previewKindOf(shown) === 'audio') && (
-        <MediaPlayer file={loaded.file} link={loaded.link} kind={previewKindOf(shown) === 'video' ? 'video' : 'audio'} />
+      {loaded.status === 'ready' && isMedia(shown) && loaded.file.id === shown.id && (
+        <Suspense fallback={<BusyNotice text={t('drive.loading')} />}>
+          <MediaPlayer
+            key={shown.id}
+            file={loaded.file}
+            link={loaded.link}
+            kind={previewKindOf(shown) === 'video' ? 'video' : 'audio'}
+            next={nextMedia}
+            onNext={nextMedia && (() => setShownId(nextMedia.id))}
+          />
+        </Suspense>
       )}
       {loaded.status === 'ready' && previewKindOf(shown) === 'text' && <TextViewer file={loaded.file} link={loaded.link} />}
       {loaded.status === 'ready' && previewKindOf(shown) === 'pdf' && (
