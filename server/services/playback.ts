@@ -95,10 +95,10 @@ export function playbackService(deps: {
       const plan = planPlayback({ container: probe.container, video: probe.video[0], audio }, capabilities);
       const streamBase = links.streamBaseFor(origin, file.id, grant);
       const thumbnails = probe.video[0] && trickplay ? `${streamBase}trickplay/thumbnails.vtt` : undefined;
-      if (plan.mode === 'direct' || plan.mode === 'download') return { plan, url: download, probe, subtitles: subtitleTracks, thumbnails };
       const offered: readonly Quality[] = plan.mode === 'transcode' && plan.video === 'encode' ? QUALITIES : [];
       if (quality !== undefined && !offered.includes(quality))
         throw new ServiceError('invalid_request', 'This file is not offered at that quality.', [{ field: 'quality', reason: 'not_offered' }]);
+      if (plan.mode === 'direct' || plan.mode === 'download') return { plan, url: download, probe, subtitles: subtitleTracks, thumbnails };
       // Without a choice, 720p: sharp enough in a window, quick to make.
       const height = quality ?? (offered.length > 0 ? 720 : 0);
       const profile: StreamProfile =
