@@ -87,6 +87,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { a
         if (body.grant_type === DEVICE_CODE_GRANT_TYPE) {
           if (!body.device_code)
             throw new ServiceError('invalid_request', 'device_code is required for the device code grant.', [{ field: 'device_code', reason: 'missing' }]);
+          // The TV page's cookie session: set only on Nubo's own pages (no sign-in forced on a browser from elsewhere).
+          if (clientId === CLIENT_IDS.web) assertSameOrigin(request, publicUrl);
           return answerSignedIn(reply, await accounts.pollDeviceCode({ deviceCode: body.device_code, clientId }, originOf(request)));
         }
         if (body.grant_type === 'refresh_token') {

@@ -66,7 +66,7 @@ describe.each(ENGINES)('device sign-in on %s', (engine) => {
   });
 
   it('gives codes only to an app that signs in with them, for a scope within its own', async () => {
-    for (const client_id of ['nubo-web', 'nubo-extension', 'nubo-desktop', 'somebody-else', '']) {
+    for (const client_id of ['nubo-extension', 'nubo-desktop', 'somebody-else', '']) {
       const answer = await form('/v1/auth/device', { client_id });
       expect(answer.status, client_id).toBe(400);
       expect(answer.body.error).toBe('invalid_request');
@@ -123,6 +123,36 @@ describe.each(ENGINES)('device sign-in on %s', (engine) => {
     expect(tvSession?.device).toBe('Chrome 120 on Android');
     expect((await browser.request('DELETE', `/v1/auth/sessions/${tvSession?.id}`)).status).toBe(200);
     expect((await new TestBrowser(server.url).get('/v1/user/me', tv)).status).toBe(401);
+  });
+
+  it('signs Nubo’s own TV page in with a cookie session, as the web app, and no page of another site', async () => {
+    const tick = holdTheClock();
+    const { browser, sub } = await signedIn();
+    const tvPage = new TestBrowser(server.url);
+    const asked = await tvPage.post('/v1/auth/device', { client_id: 'nubo-web' });
+    expect(asked.status).toBe(200);
+    const codes = asked.body as { device_code: string; user_code: string };
+    expect((await browser.post('/v1/auth/device:describe', { user_code: codes.user_code })).body.client_id).toBe('nubo-web');
+    expect((await browser.post('/v1/auth/device:decide', { user_code: codes.user_code, approve: true })).status).toBe(200);
+    tick(5);
+    // Polled from another site, the session is not handed over, and the code stays for the TV page.
+    const elsewhere = await new TestBrowser(server.url, 'https://elsewhere.example').post('/v1/auth/token', {
+      grant_type: DEVICE_CODE_GRANT_TYPE,
+      device_code: codes.device_code,
+      client_id: 'nubo-web',
+    });
+    expect(elsewhere.status).toBe(403);
+    const polled = await tvPage.post('/v1/auth/token', { grant_type: DEVICE_CODE_GRANT_TYPE, device_code: codes.device_code, client_id: 'nubo-web' });
+    expect(polled.status).toBe(200);
+    // The tokens are in httpOnly cookies, never in what the page's script reads.
+    expect(polled.body.access_token).toBeUndefined();
+    expect(polled.body.refresh_token).toBeUndefined();
+    expect(polled.headers.getSetCookie().some((cookie) => /HttpOnly/i.test(cookie))).toBe(true);
+    expect((await tvPage.get('/v1/user/me')).body.sub).toBe(sub);
+
+    const fromElsewhere = await new TestBrowser(server.url, 'https://elsewhere.example').post('/v1/auth/device', { client_id: 'nubo-web' });
+    expect(fromElsewhere.status).toBe(403);
+    expect(fromElsewhere.body.error).toBe('permission_denied');
   });
 
   it('slows a device that polls too soon by five more seconds each time, forgiving a second early', async () => {

@@ -13,7 +13,8 @@ import {
   UserCodeBody,
 } from '#shared/api/device-sign-in.ts';
 import { ApiErrorSchema, EmptySchema } from '#shared/api/resources.ts';
-import { type Authenticator, authOf } from '../auth/authenticate.ts';
+import { CLIENT_IDS } from '#shared/accounts/clients.ts';
+import { type Authenticator, assertSameOrigin, authOf } from '../auth/authenticate.ts';
 import { presentDeviceCodes, presentDeviceRequest } from '../presenters/device-sign-in.ts';
 import type { AccountsService, RequestOrigin } from '../services/accounts.ts';
 import { fastifyPath } from './fastify-path.ts';
@@ -33,6 +34,8 @@ export const deviceSignInRoutes: FastifyPluginAsyncTypebox<Options> = async (app
         DEVICE_SIGN_IN_PATHS.request,
         { schema: { tags: ['auth'], body: DeviceCodeRequestBody, response: { 200: DeviceCodes, ...errors } } },
         async (request, reply) => {
+          // A cookie session is asked for only by Nubo's own TV page.
+          if (request.body.client_id === CLIENT_IDS.web) assertSameOrigin(request, publicUrl);
           const codes = await accounts.requestDeviceCodes({ clientId: request.body.client_id, scope: request.body.scope }, originOf(request));
           // Codes are for this device only: no cache keeps them (RFC 6749 §5.1).
           reply.header('cache-control', 'no-store');

@@ -19,8 +19,12 @@ export const DEVICE_POLL_INTERVAL_S = 5;
 export const DEVICE_SLOW_DOWN_STEP_S = 5;
 /** A poll this much early is not yet too soon: a device's clock and the network are not exact. */
 const POLL_TOLERANCE_MS = 1000;
-/** The clients that sign in this way: those without a keyboard or a browser of their own. */
-const DEVICE_CLIENTS: ReadonlySet<string> = new Set([CLIENT_IDS.tv]);
+/**
+ * The clients that sign in this way: those without a keyboard or a browser of their own (the TV
+ * app), and Nubo's own TV page in a TV's browser, which gets a cookie session like the web app's
+ * (only from Nubo's own pages: the routes check the origin).
+ */
+const DEVICE_CLIENTS: ReadonlySet<string> = new Set([CLIENT_IDS.tv, CLIENT_IDS.web]);
 
 /** A device's codes as issued; the presenter adds where the person goes to type the short one. */
 export type IssuedDeviceCodes = { deviceCode: string; userCode: string; expiresAt: number; intervalS: number };
