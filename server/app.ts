@@ -17,9 +17,9 @@ import { errorBody, ServiceError } from './errors.ts';
 import { hashSecret } from './ids.ts';
 import { accountMails } from './mail/templates.ts';
 import { STREAMS_FOLDER, streamingService } from './media/streaming.ts';
-import { trickplayService } from './media/trickplay.ts';
 import { subtitleKeeper } from './media/subtitles.ts';
 import { findMediaTools } from './media/tools.ts';
+import { trickplayService } from './media/trickplay.ts';
 import { threadedHttpSource } from './offline/download-thread.ts';
 import { networkGuard, type ResolveHost, systemResolve } from './offline/network-guard.ts';
 import { torrentSource } from './offline/torrent-source.ts';
@@ -52,6 +52,7 @@ import { statisticsRoutes } from './routes/statistics.ts';
 import { taskRoutes } from './routes/tasks.ts';
 import { thumbnailRoutes } from './routes/thumbnails.ts';
 import { uploadRoutes } from './routes/uploads.ts';
+import { watchingRoutes } from './routes/watching.ts';
 import { lazySchemaCompilers } from './schema-compilers.ts';
 import { serverFaults } from './server-faults.ts';
 import { accountDeletionService } from './services/account-deletion.ts';
@@ -83,6 +84,7 @@ import { subtitlesService } from './services/subtitles.ts';
 import { tasksService } from './services/tasks.ts';
 import { thumbnailsService } from './services/thumbnails.ts';
 import { UPLOAD_EXPIRY_MS, uploadsService } from './services/uploads.ts';
+import { watchingService } from './services/watching.ts';
 import { downloadLinks } from './storage/download-links.ts';
 import { openBlobStorage } from './storage/open-blob-storage.ts';
 import { copyAsTask, emptyTrashAsTask, readMediaAfterUpload, restoreAsTask, taskHandlers } from './tasks/handlers.ts';
@@ -298,7 +300,8 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   const shares = sharesService({ db: database.db, files, rules, log: app.log });
   app.addHook('onClose', () => shares.stop());
   const restore = restoreService({ db: database.db, files, rules });
-  worker.handle(taskHandlers({ files, restore, offline }));
+  const thumbnails = thumbnailsService({ db: database.db, blobs, links, mediaTools });
+  worker.handle(taskHandlers({ files, restore, offline, thumbnails }));
   await app.register(taskRoutes, { tasks, auth, wake: worker.wake });
   // Stripe's library (a fifth of a second to load) only when payments are set up.
   const payments = config.stripe ? (await import('./payments/stripe.ts')).stripeProvider(config.stripe) : undefined;
@@ -362,8 +365,9 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     log: app.log,
     keeper: mediaTools ? subtitleKeeper({ tools: mediaTools, cacheDir: path.join(blobs.derivedDir, STREAMS_FOLDER) }) : undefined,
   });
+  const watching = watchingService({ db: database.db });
   await app.register(playbackRoutes, {
-    playback: playbackService({ db: database.db, blobs, links, files, downloads, mediaTools, streaming, trickplay, subtitles }),
+    playback: playbackService({ db: database.db, blobs, links, files, downloads, mediaTools, streaming, trickplay, subtitles, watching }),
     auth,
     origin,
     subtitles,
@@ -374,12 +378,13 @@ export async function buildApp({ config, database, counters = memoryCounterStore
     metrics,
     accelRedirect: config.accelRedirect,
   });
-  await app.register(thumbnailRoutes, { thumbnails: thumbnailsService({ db: database.db, blobs, links }), derivedDir: blobs.derivedDir });
+  await app.register(thumbnailRoutes, { thumbnails, derivedDir: blobs.derivedDir });
+  await app.register(watchingRoutes, { watching, links, auth, origin });
   // Unfinished uploads older than their expiry go, with their pending files.
   const stopSweeping = everyHour(() => uploads.expire(UPLOAD_EXPIRY_MS), app.log);
   app.addHook('onClose', async () => stopSweeping());
   // What is kept only for a while goes (README: What Nubo keeps, and for how long).
-  const housekeeping = housekeepingService({ db: database.db, files, tasks, offline, derivedDir: blobs.derivedDir });
+  const housekeeping = housekeepingService({ db: database.db, files, tasks, offline, watching, derivedDir: blobs.derivedDir });
   const stopHousekeeping = everyHour(() => housekeeping.sweep(), app.log);
   app.addHook('onClose', async () => stopHousekeeping());
   app.addHook('onClose', () => counters.close());

@@ -245,6 +245,26 @@ export interface MediaTable {
   /** What ffprobe read of it (server/media/probe.ts MediaProbe, as JSON); null when it was read without ffprobe. */
   probe: string | null;
   created_at: number;
+  /** Whether the poster frame of a video was made ('made') or could not be ('failed'); null until its task ran. */
+  poster: 'made' | 'failed' | null;
+}
+
+/** Where a person stopped in a video or audio file (seconds), latest save wins. */
+export interface WatchingTable {
+  user_id: string;
+  file_id: string;
+  position: number;
+  duration: number;
+  updated_at: number;
+}
+
+/** The sound and subtitle languages a person chose last in a folder, offered for its next file. */
+export interface WatchingChoiceTable {
+  user_id: string;
+  folder_id: string;
+  audio_language: Generated<string>;
+  subtitle_language: Generated<string>;
+  updated_at: number;
 }
 
 export interface ShareTable {
@@ -392,6 +412,8 @@ export interface Database {
   task: TaskTable;
   task_start: TaskStartTable;
   media: MediaTable;
+  watching: WatchingTable;
+  watching_choice: WatchingChoiceTable;
   share: ShareTable;
   share_item: ShareItemTable;
   takedown: TakedownTable;

@@ -15,6 +15,7 @@ import type { FilesService } from './files.ts';
 import { deleteInBatches } from './hourly.ts';
 import type { OfflineService } from './offline.ts';
 import type { TasksService } from './tasks.ts';
+import type { WatchingService } from './watching.ts';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -51,6 +52,8 @@ export function housekeepingService(deps: {
   files: Pick<FilesService, 'pruneRecent'>;
   tasks: Pick<TasksService, 'pruneFinished'>;
   offline?: Pick<OfflineService, 'sweepGoneWork'>;
+  /** Keeps each person's newest playing positions and folder language choices (services/watching.ts). */
+  watching?: Pick<WatchingService, 'prune'>;
   /** Where thumbnails are kept on this machine (the blob store's derivedDir). */
   derivedDir?: string;
   now?: () => number;
@@ -82,6 +85,7 @@ export function housekeepingService(deps: {
         trafficMonths: () => deleteInBatches((batch) => premiumRepository(db).deleteTrafficBefore(monthBefore(monthOf(at)), batch)),
         finishedTasks: () => deps.tasks.pruneFinished(at - RETENTION.finishedTaskDays * DAY_MS),
         offlineWork: () => deps.offline?.sweepGoneWork() ?? Promise.resolve(0),
+        watching: () => (deps.watching ? deps.watching.prune() : Promise.resolve(0)),
         // One shelf an hour: every thumbnail is looked at every 256 hours (under eleven days).
         thumbnails: () =>
           deps.derivedDir

@@ -18,6 +18,7 @@ import type { DownloadLinks, LinkGrant } from '../storage/download-links.ts';
 import type { DownloadsService } from './downloads.ts';
 import type { FilesService } from './files.ts';
 import type { SubtitlesService, SubtitleTrack } from './subtitles.ts';
+import type { WatchingService } from './watching.ts';
 
 /** What a player is told: the plan, where to load from, and the file's tracks and chapters. */
 export type PlaybackChoice = {
@@ -31,6 +32,8 @@ export type PlaybackChoice = {
   quality?: number;
   /** The preview pictures' WebVTT, when the file has a picture to take them from. */
   thumbnails?: string | undefined;
+  /** Where the person left the file, the sound track played (the one chosen last in its folder when none is asked for) and the subtitle language to preselect. */
+  start?: { resumeAt: number; audioTrack: number | undefined; subtitleLanguage: string };
 };
 
 /** The heights a re-encode is made at (the server's h264 profiles); a picture smaller than one is kept at its own size. */
@@ -50,8 +53,10 @@ export function playbackService(deps: {
   streaming: StreamingService | undefined;
   subtitles?: SubtitlesService | undefined;
   trickplay?: TrickplayService | undefined;
+  /** Where the person left each file and the languages chosen in its folder, for the answer's preselection. */
+  watching?: Pick<WatchingService, 'startOf'> | undefined;
 }) {
-  const { db, blobs, links, files, downloads, mediaTools, streaming, trickplay, subtitles } = deps;
+  const { db, blobs, links, files, downloads, mediaTools, streaming, trickplay, subtitles, watching } = deps;
 
   /** What ffprobe read of a content, reading it now if no task has yet. */
   async function probeOf(hash: string, size: number): Promise<MediaProbe | undefined> {
@@ -78,7 +83,14 @@ export function playbackService(deps: {
         throw new ServiceError('file_not_found', 'This file does not exist or has been deleted.');
       const grant: LinkGrant = { userId, shareId: '' };
       const download = links.linkFor(origin, file.id, grant).url;
-      if (!mediaTools || !streaming) return { plan: { mode: 'download', reason: 'media_tools_off' }, url: download, probe: undefined };
+      const watched = await watching?.startOf(userId, file);
+      if (!mediaTools || !streaming)
+        return {
+          plan: { mode: 'download', reason: 'media_tools_off' },
+          url: download,
+          probe: undefined,
+          start: watched && { resumeAt: watched.resumeAt, audioTrack: undefined, subtitleLanguage: watched.subtitleLanguage },
+        };
       const probe = await probeOf(file.hash, Number(file.size));
       if (!probe) return { plan: { mode: 'download', reason: 'not_media' }, url: download, probe: undefined };
       const subtitleTracks = subtitles
@@ -89,7 +101,11 @@ export function playbackService(deps: {
             grant,
           )
         : [];
-      const audio = audioTrack === undefined ? probe.audio[0] : probe.audio.find((track) => track.index === audioTrack);
+      const audio =
+        audioTrack === undefined
+          ? (probe.audio.find((track) => watched?.audioLanguage && track.language === watched.audioLanguage) ?? probe.audio[0])
+          : probe.audio.find((track) => track.index === audioTrack);
+      const start = watched && { resumeAt: watched.resumeAt, audioTrack: audio?.index, subtitleLanguage: watched.subtitleLanguage };
       if (audioTrack !== undefined && !audio)
         throw new ServiceError('invalid_request', 'This file has no such sound track.', [{ field: 'audio_track', reason: 'not_found' }]);
       const plan = planPlayback({ container: probe.container, video: probe.video[0], audio }, capabilities);
@@ -98,13 +114,22 @@ export function playbackService(deps: {
       const offered: readonly Quality[] = plan.mode === 'transcode' && plan.video === 'encode' ? QUALITIES : [];
       if (quality !== undefined && !offered.includes(quality))
         throw new ServiceError('invalid_request', 'This file is not offered at that quality.', [{ field: 'quality', reason: 'not_offered' }]);
-      if (plan.mode === 'direct' || plan.mode === 'download') return { plan, url: download, probe, subtitles: subtitleTracks, thumbnails };
+      if (plan.mode === 'direct' || plan.mode === 'download') return { plan, url: download, probe, subtitles: subtitleTracks, thumbnails, start };
       // Without a choice, 720p: sharp enough in a window, quick to make.
       const height = quality ?? (offered.length > 0 ? 720 : 0);
       const profile: StreamProfile =
         plan.video === 'none' ? 'audio-aac' : plan.mode === 'transcode' ? `h264-${height as Quality}` : plan.audio === 'encode' ? 'remux-aac' : 'remux';
       const track = audio && audio !== probe.audio[0] ? `-a${audio.index}` : '';
-      return { plan, url: `${streamBase}${profile}${track}/index.m3u8`, probe, subtitles: subtitleTracks, qualities: offered, quality: height, thumbnails };
+      return {
+        plan,
+        url: `${streamBase}${profile}${track}/index.m3u8`,
+        probe,
+        subtitles: subtitleTracks,
+        qualities: offered,
+        quality: height,
+        thumbnails,
+        start,
+      };
     },
 
     /**

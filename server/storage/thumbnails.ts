@@ -87,7 +87,40 @@ export function thumbnailStore(blobs: BlobStore) {
     }
   }
 
+  /** Both sizes of a video's thumbnail from its poster frame (made by the poster task, media/poster.ts). */
+  async function keepPoster(hash: string, frame: Buffer): Promise<void> {
+    const { default: sharp } = await import('sharp');
+    for (const size of Object.keys(THUMBNAIL_SIZES) as ThumbnailSize[]) {
+      const target = path.join(blobs.derivedDir, relativePath(hash, size));
+      await mkdir(path.dirname(target), { recursive: true });
+      const temporary = `${target}.${process.pid}.tmp`;
+      const edge = THUMBNAIL_SIZES[size];
+      try {
+        await sharp(frame, { limitInputPixels: MAX_INPUT_PIXELS })
+          .resize(edge, edge, { fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 80 })
+          .toFile(temporary);
+        await rename(temporary, target);
+      } finally {
+        await rm(temporary, { force: true });
+      }
+    }
+  }
+
   return {
+    keepPoster,
+
+    /** The thumbnail's path when it is already made (a video's is made only by its task, never on request). */
+    async existing(hash: string, size: ThumbnailSize): Promise<string | undefined> {
+      const relative = relativePath(hash, size);
+      return (await access(path.join(blobs.derivedDir, relative)).then(
+        () => true,
+        () => false,
+      ))
+        ? relative
+        : undefined;
+    },
+
     /** The thumbnail's path under the blob store's derivedDir, or undefined when the content is not a readable image. */
     ensure(hash: string, size: ThumbnailSize): Promise<string | undefined> {
       const key = `${hash}-${size}`;

@@ -6,12 +6,28 @@ import type { FileRow } from '../db/repositories/files.ts';
 import type { CopyRequest, FilesService } from '../services/files.ts';
 import type { OfflineService } from '../services/offline.ts';
 import type { RestoreRequest, RestoreService } from '../services/restore.ts';
+import type { ThumbnailsService } from '../services/thumbnails.ts';
 import type { TaskHandlers, TaskWorker } from './worker.ts';
 
-export function taskHandlers({ files, restore, offline }: { files: FilesService; restore: RestoreService; offline: OfflineService }): TaskHandlers {
+export function taskHandlers({
+  files,
+  restore,
+  offline,
+  thumbnails,
+}: {
+  files: FilesService;
+  restore: RestoreService;
+  offline: OfflineService;
+  thumbnails?: Pick<ThumbnailsService, 'makePoster'>;
+}): TaskHandlers {
   return {
     trash: (task, run) => files.emptyTrash(task.user_id, run.report),
-    upload: (task) => files.learnMedia(String(JSON.parse(task.params).hash), task.file_size),
+    // A video's poster frame is made here, once its facts are known: never on a listing's request.
+    upload: async (task) => {
+      const hash = String(JSON.parse(task.params).hash);
+      await files.learnMedia(hash, task.file_size);
+      await thumbnails?.makePoster(hash);
+    },
     copy: async (task) => {
       const request: CopyRequest = JSON.parse(task.params);
       return firstCopy((await files.copy(task.user_id, request.ids, request.parentId)).copies);

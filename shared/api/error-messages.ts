@@ -39,6 +39,7 @@ export const API_ERROR_MESSAGES: Readonly<ApiErrorMessages> = {
   compensation_claimed: 'site.campaign.compensation.claimedBefore',
   compensation_unavailable: 'site.campaign.compensation.notEligible',
   file_not_found: 'files.error.notFound',
+  invalid_position: 'files.watching.invalidPosition',
   file_in_recycle_bin: 'files.error.inTrash',
   file_duplicated_name: 'files.error.duplicatedName',
   file_rename_to_same_name: 'files.error.sameName',

@@ -13,6 +13,8 @@ export const API_ERRORS = {
   invalid_mail_link: { code: 3, status: 400 },
   captcha_invalid: { code: 3, status: 400 },
   invalid_grant: { code: 3, status: 400 },
+  /** A playing position before the start or past the end of its file. */
+  invalid_position: { code: 3, status: 400 },
   // The device sign-in's answers to a device's poll (RFC 8628 §3.5).
   authorization_pending: { code: 9, status: 400 },
   slow_down: { code: 8, status: 400 },

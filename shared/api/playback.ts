@@ -80,5 +80,11 @@ export const PlaybackAnswer = Type.Object({
   quality: Type.Integer(),
   /** A WebVTT of preview pictures along the film (#xywh tiles of sprite sheets), for the seek bar; absent for sound only. */
   thumbnails: Type.Optional(Type.String()),
+  /** Where to start, in seconds: where the person left the file on any device (0 once watched to its end). */
+  resume_at: Type.Optional(Type.Number()),
+  /** The sound track this answer plays: the one asked for, else the one in the language chosen last in the file's folder. */
+  audio_track: Type.Optional(Type.Integer()),
+  /** The subtitle language to preselect, chosen last in the file's folder: a BCP 47 tag, 'off', or '' for no choice. */
+  subtitle_language: Type.Optional(Type.String()),
 });
 export type PlaybackAnswer = Static<typeof PlaybackAnswer>;

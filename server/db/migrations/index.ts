@@ -31,6 +31,7 @@ import { sharePasscodeLocks } from './0028_share_passcode_locks.ts';
 import { retention } from './0029_retention.ts';
 import { deviceSignIn } from './0030_device_sign_in.ts';
 import { mediaProbe } from './0031_media_probe.ts';
+import { watching } from './0032_watching.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_accounts': accounts,
@@ -64,4 +65,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0029_retention': retention,
   '0030_device_sign_in': deviceSignIn,
   '0031_media_probe': mediaProbe,
+  '0032_watching': watching,
 };

@@ -15,5 +15,7 @@ export function mediaRepository(db: Db) {
         .values(row)
         .onConflict((c) => c.column('hash').doNothing())
         .execute(),
+    /** Records that the content's poster frame was made, or could not be (it is not tried again). */
+    markPoster: (hash: string, poster: 'made' | 'failed') => db.updateTable('media').set({ poster }).where('hash', '=', hash).execute(),
   };
 }
