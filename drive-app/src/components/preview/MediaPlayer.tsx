@@ -210,8 +210,6 @@ export function MediaPlayer({ file, link, kind, next, onNext }: Props) {
             viewType={kind}
             autoPlay
             playsInline
-            // Space, k, arrows, j/l, m, f, c work as soon as the player is open, not only once it has focus.
-            keyTarget="document"
             onProviderChange={(provider: MediaProviderAdapter | null) => {
               if (!isHLSProvider(provider)) return;
               // hls.js from our own bundle, never Vidstack's default CDN copy (the page's policy forbids it): its
@@ -229,6 +227,8 @@ export function MediaPlayer({ file, link, kind, next, onNext }: Props) {
               }
               if (!mounted.current) {
                 mounted.current = true;
+                // The player takes the focus when it opens: its keys (space, k, the arrows, j/l, m, f, c) work at once.
+                media.el?.focus({ preventScroll: true });
                 reportPlayerEvent(PLAYER_EVENTS.mountAndRestore, { file_id: file.id, position: media.currentTime });
               }
             }}
