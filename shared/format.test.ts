@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatLongDate, formatPrice, formatSize, formatThousands, SIZE_UNITS } from './format.ts';
+import { formatDateTime, formatLongDate, formatPlayingTime, formatPrice, formatSize, formatThousands, SIZE_UNITS } from './format.ts';
 
 describe('formatSize', () => {
   it('shows 1536 bytes as 1.50 KB', () => {
@@ -130,5 +130,18 @@ describe('formatPrice', () => {
 
   it('falls back to the amount and the code for a currency Intl does not know', () => {
     expect(formatPrice({ currency: 'XX1', amount: 5 }, 'en-US')).toBe('5 XX1');
+  });
+});
+
+describe('formatPlayingTime', () => {
+  it('writes minutes and seconds, and hours once a film reaches them', () => {
+    expect(formatPlayingTime(0)).toBe('0:00');
+    expect(formatPlayingTime(75.9)).toBe('1:15');
+    expect(formatPlayingTime(3725)).toBe('1:02:05');
+  });
+
+  it('shows an unknown or broken length as 0:00', () => {
+    expect(formatPlayingTime(Number.NaN)).toBe('0:00');
+    expect(formatPlayingTime(-5)).toBe('0:00');
   });
 });

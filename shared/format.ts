@@ -111,3 +111,12 @@ export function formatPrice(price: { currency: string; amount: number }, locale:
     return `${price.amount} ${price.currency}`;
   }
 }
+
+/** A playing time or a film's length: `75` → '1:15', `3725` → '1:02:05' (whole seconds, rounded down). */
+export function formatPlayingTime(seconds: number): string {
+  const whole = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const rest = String(whole % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
+}

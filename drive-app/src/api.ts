@@ -15,6 +15,7 @@ import { premiumApi } from '#shared/api/premium-client.ts';
 import { purchasesApi } from '#shared/api/purchases-client.ts';
 import { reportsApi } from '#shared/api/reports-client.ts';
 import { sharesApi } from '#shared/api/shares-client.ts';
+import { watchingApi } from '#shared/api/watching-client.ts';
 import { withSessionRefresh } from './accounts/session-refresh.ts';
 import { forgetSignIn, rememberSignIn } from './accounts/signed-in-marker.ts';
 import { appEvents } from './events.ts';
@@ -56,6 +57,9 @@ export const driveDeviceSignIn = deviceSignInApi(api);
 
 /** Playing video and audio: how each file plays in this browser. */
 export const drivePlayback = playbackApi(api);
+
+/** Where each video and audio file was left, its poster and length in the drive, and Continue watching. */
+export const driveWatching = watchingApi(api);
 
 /** Offline downloads (links fetched into the drive by the server) over the same client. */
 export const driveOffline = offlineApi(api);

@@ -8,6 +8,7 @@ import { driveFiles } from '../api.ts';
 import { BusyNotice } from '../components/BusyNotice.tsx';
 import { DriveDialogs } from '../components/dialogs/DriveDialogs.tsx';
 import { FailureNotice } from '../components/FailureNotice.tsx';
+import { ContinueWatching } from '../components/files/ContinueWatching.tsx';
 import { FileIcon } from '../components/files/FileIcon.tsx';
 import { FilesEmpty } from '../components/files/FilesEmpty.tsx';
 import { RequireUser } from '../components/RequireUser.tsx';
@@ -54,6 +55,7 @@ function RecentPage() {
   return (
     <section className="recent-page" aria-labelledby="recent-title">
       <h1 id="recent-title">{t('recent.title')}</h1>
+      <ContinueWatching />
       {loaded.state.status === 'loading' && <BusyNotice text={t('drive.loading')} />}
       {loaded.state.status === 'failed' && <FailureNotice failure={loaded.state.error} />}
       {loaded.state.status === 'ready' && loaded.state.events.length === 0 && <FilesEmpty title={t('recent.empty.title')} hint={t('recent.empty.hint')} />}

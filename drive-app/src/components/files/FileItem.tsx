@@ -3,7 +3,7 @@ import type { DriveFile } from '#shared/api/files.ts';
 import type { FileViewType } from '#shared/files/view-settings.ts';
 import { formatDateTime, formatSize } from '#shared/format.ts';
 import { useT } from '../../i18n.ts';
-import { FileIcon } from './FileIcon.tsx';
+import { MediaFactsText, MediaPicture } from './MediaPicture.tsx';
 
 type Props = {
   file: DriveFile;
@@ -40,11 +40,12 @@ export function FileItem({ file, view, id, selected, active, position, count, on
       onDoubleClick={() => onDoubleClick(file)}
       onContextMenu={(event) => onContextMenu(event, file)}
     >
-      <FileIcon file={file} size={view === 'grid' ? 56 : 24} />
+      <MediaPicture file={file} size={view === 'grid' ? 56 : 24} />
       <span className="file-name" title={file.name}>
         {file.name}
       </span>
       <span className="file-facts">
+        <MediaFactsText file={file} />
         {file.starred && (
           <span className="file-star" title={t('files.starred')}>
             <span aria-hidden="true">★</span>

@@ -27,6 +27,7 @@ import { hasUnsupportedAudio, inlineLink, startDownload } from '../../files/file
 import { useLocaleCode, useT } from '../../i18n.ts';
 import { browserCapabilities } from '../../media/capabilities.ts';
 import { listenToHost, reportPlayerEvent } from '../../media/host-events.ts';
+import { useResume } from '../../media/resume.ts';
 import { PICTURES_ONLY_VTT, useStyledSubtitles } from '../../media/subtitles/use-styled-subtitles.ts';
 import { BusyNotice } from '../BusyNotice.tsx';
 import { ChoiceMenu } from '../player/ChoiceMenu.tsx';
@@ -112,6 +113,9 @@ export function MediaPlayer({ file, link, kind, next, onNext }: Props) {
 
   // A chosen ASS or PGS track is drawn by its own renderer over the video (the menu lists it like the others).
   useStyledSubtitles(player, answer === 'unknown' ? undefined : answer?.subtitle_tracks);
+
+  // Starts where the person left the file (on any device) and keeps the position as it plays.
+  useResume(file.id, player, answer, choice.audio_track);
 
   // The chapters as Vidstack's cues, made once per answer (a new object would load the track again).
   const chapters = useMemo(
