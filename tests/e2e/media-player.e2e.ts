@@ -3,7 +3,7 @@
 // seek bar, the next file of the folder, and the events an embedding host receives. Every film is
 // made here by ffmpeg from its test sources, a few seconds long and small.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -193,7 +193,7 @@ test.describe('the media player', () => {
     await signUp(page, 'Binge Person');
     await upload(
       page,
-      [short('1 First.mp4', 2), short('2 Second.mp4', 2), short('3 Third.mp4', 2)].map((file) => file),
+      ['1 First.mp4', '2 Second.mp4', '3 Third.mp4'].map((name) => ({ name, mimeType: 'video/mp4', buffer: readFileSync(short(name, 2)) })),
     );
     await expect(uploads(page).getByText(/^Uploaded/)).toHaveCount(3);
     // In the drive's order, as the folder lists them.
