@@ -1,4 +1,5 @@
-// What the player's menus and seek bar ask of playback over HTTP: the qualities a re-encode is
+// What the player's menus and seek bar ask of playback over HTTP: a sound track other than a file's
+// first (repackaged, as a browser plays only the first from a link), the qualities a re-encode is
 // offered at and the stream of the one chosen; the seek bar's preview pictures (the answer's
 // thumbnails link, the WebVTT and the sheets it names behind the file's stream token), and what
 // another user's token, a made-up part name, a file with no picture and twenty viewers at once get.
@@ -19,6 +20,7 @@ let dir: string;
 let clip: Buffer;
 let song: Buffer;
 let hevc: Buffer;
+let dubbed: Buffer;
 beforeAll(() => {
   expect(tools, 'ffmpeg and ffprobe at /usr/bin (apt-get install ffmpeg)').toBeDefined();
   dir = mkdtempSync(path.join(os.tmpdir(), 'nubo-trickplay-http-'));
@@ -39,6 +41,40 @@ beforeAll(() => {
     'log-level=error',
     '-pix_fmt',
     'yuv420p',
+  ]);
+  dubbed = make('dubbed.mp4', [
+    ...[
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=duration=3:size=160x90:rate=10',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=duration=3',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=880:duration=3',
+    ],
+    ...[
+      '-map',
+      '0',
+      '-map',
+      '1',
+      '-map',
+      '2',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'aac',
+      '-metadata:s:a:0',
+      'language=eng',
+      '-metadata:s:a:1',
+      'language=fra',
+    ],
   ]);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -75,6 +111,21 @@ describe.each(ENGINES)('the player’s menus and seek bar on %s', (engine) => {
     const refused = await browser.post(`/drive/v1/files/${direct}/playback`, { capabilities: CHROMIUM, quality: 1080 });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ error: 'invalid_request', details: [{ field: 'quality', reason: 'not_offered' }] });
+  });
+
+  it('plays an MP4 as it is, and repackaged with its second sound track when that one is chosen', async () => {
+    const { browser } = await signUp(server.url);
+    const id = await uploaded(browser, 'dubbed.mp4', dubbed);
+    const first = await plan(browser, id);
+    expect(first.body).toMatchObject({ mode: 'direct', reason: 'plays_as_is' });
+    const french = first.body.audio_tracks.find((track: { language: string }) => track.language === 'fra');
+    const chosen = await browser.post(`/drive/v1/files/${id}/playback`, { capabilities: CHROMIUM, audio_track: french.index });
+    expect(chosen.body).toMatchObject({ mode: 'remux', reason: 'sound_track_chosen' });
+    expect(chosen.body.url).toMatch(new RegExp(`/remux-a${french.index}/index\\.m3u8$`));
+    expect((await fetch(chosen.body.url)).status).toBe(200);
+    // Its first track is the file as it is again.
+    const english = await browser.post(`/drive/v1/files/${id}/playback`, { capabilities: CHROMIUM, audio_track: first.body.audio_tracks[0].index });
+    expect(english.body).toMatchObject({ mode: 'direct', reason: 'plays_as_is' });
   });
 
   it('links a WebVTT under the stream token whose tiles cover the film and whose sheets load, counted as traffic', async () => {

@@ -22,7 +22,10 @@ import type { WatchingService } from './watching.ts';
 
 /** What a player is told: the plan, where to load from, and the file's tracks and chapters. */
 export type PlaybackChoice = {
-  plan: PlaybackPlan | { mode: 'download'; reason: 'media_tools_off' | 'not_media' };
+  plan:
+    | PlaybackPlan
+    | { mode: 'download'; reason: 'media_tools_off' | 'not_media' }
+    | (Omit<PlaybackPlan, 'mode' | 'reason'> & { mode: 'remux'; reason: 'sound_track_chosen' });
   url: string;
   probe: MediaProbe | undefined;
   /** The subtitle tracks offered: those inside the file and the subtitle files beside it. */
@@ -108,7 +111,12 @@ export function playbackService(deps: {
       const start = watched && { resumeAt: watched.resumeAt, audioTrack: audio?.index, subtitleLanguage: watched.subtitleLanguage };
       if (audioTrack !== undefined && !audio)
         throw new ServiceError('invalid_request', 'This file has no such sound track.', [{ field: 'audio_track', reason: 'not_found' }]);
-      const plan = planPlayback({ container: probe.container, video: probe.video[0], audio }, capabilities);
+      const planned = planPlayback({ container: probe.container, video: probe.video[0], audio }, capabilities);
+      // A browser plays only a file's first sound track from its link: another one chosen plays repackaged with the picture.
+      const plan: PlaybackChoice['plan'] =
+        planned.mode === 'direct' && audio && audio !== probe.audio[0] && capabilities.hls
+          ? { ...planned, mode: 'remux', reason: 'sound_track_chosen' }
+          : planned;
       const streamBase = links.streamBaseFor(origin, file.id, grant);
       const thumbnails = probe.video[0] && trickplay ? `${streamBase}trickplay/thumbnails.vtt` : undefined;
       const offered: readonly Quality[] = plan.mode === 'transcode' && plan.video === 'encode' ? QUALITIES : [];

@@ -65,6 +65,8 @@ export const PlaybackAnswer = Type.Object({
     'browser_cannot_stream',
     'media_tools_off',
     'not_media',
+    // A sound track other than the file's first was chosen: a browser plays only the first from the link, so it is repackaged.
+    'sound_track_chosen',
   ]),
   /** Where the player loads from: the file's link (direct, download), or an HLS playlist. */
   url: Type.String(),
