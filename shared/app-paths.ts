@@ -3,7 +3,7 @@
 import type { MessageKey } from './i18n/translator.ts';
 
 /** Paths the drive app answers itself (a share's own path gets the share page). */
-export const APP_ROUTE_PREFIXES = ['/s', '/drive', '/auth', '/loading', '/referral', '/admin'] as const;
+export const APP_ROUTE_PREFIXES = ['/s', '/drive', '/auth', '/loading', '/referral', '/admin', '/tv'] as const;
 
 /** The drive's own pages, where embedded-mode links may point. */
 export const DRIVE_PATH = '/drive';
@@ -31,6 +31,12 @@ export const PAYMENT_STORAGE_PATH = '/drive/payment/storage';
 export const PAYMENT_TRAFFIC_PATH = '/drive/payment/traffic';
 /** Where an invite link leads (SPEC §2.4 /referral): it keeps the code for the sign-up that follows. */
 export const REFERRAL_PATH = '/referral';
+
+/**
+ * The drive on a TV: a lean-back page for a TV's browser or a TV app's web view, moved through with
+ * the arrow keys, OK and Back, signed in with a code typed on a phone (DEVICE_SIGN_IN_PATH).
+ */
+export const TV_PATH = '/tv';
 
 /** The operator console (for accounts with the admin role): a section of the drive app. */
 export const CONSOLE_PATH = '/admin';
@@ -67,6 +73,7 @@ export const APP_PAGES = [
   PAYMENT_STORAGE_PATH,
   PAYMENT_TRAFFIC_PATH,
   REFERRAL_PATH,
+  TV_PATH,
   CONSOLE_PATH,
   CONSOLE_USERS_PATH,
   CONSOLE_USER_PATTERN,

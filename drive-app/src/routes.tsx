@@ -29,6 +29,7 @@ import {
   SEARCH_PATH,
   SIGN_IN_PATH,
   TRASH_PATH,
+  TV_PATH,
   VERIFY_EMAIL_PATH,
 } from '#shared/app-paths.ts';
 import { AppLayout } from './layouts/AppLayout.tsx';
@@ -40,6 +41,8 @@ const auth = scene(async () => (await import('./scenes/Auth.tsx')).Auth);
 const allFiles = scene(async () => (await import('./scenes/AllFiles.tsx')).AllFiles);
 
 export const ROUTES: RouteObject[] = [
+  // The TV page: a layout of its own (no sidebar, large tiles), loaded only on a TV.
+  { path: TV_PATH, lazy: scene(async () => (await import('./scenes/Tv.tsx')).Tv) },
   {
     // The operator console: its own layout and navigation, loaded only by those who open it.
     lazy: async () => ({ Component: (await import('./console/ConsoleLayout.tsx')).ConsoleLayout }),

@@ -12,6 +12,8 @@ export type FileListFilters = {
   trashed?: { eq: boolean };
   starred?: { eq: boolean };
   kind?: { eq: DriveFile['kind'] };
+  /** Files whose media type starts so ('video/': the TV page's recent videos). */
+  mime_type?: { prefix: string };
 };
 
 /** The parent id that lists across all folders, as the trash and the starred list do. */

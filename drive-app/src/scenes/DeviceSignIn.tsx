@@ -16,7 +16,7 @@ import { useSubmission } from '../components/useSubmission.ts';
 import { useT } from '../i18n.ts';
 
 /** The apps that sign in with a code, by name. */
-const DEVICE_APPS: Record<string, MessageKey> = { [CLIENT_IDS.tv]: 'account.sessions.client.tv' };
+const DEVICE_APPS: Record<string, MessageKey> = { [CLIENT_IDS.tv]: 'account.sessions.client.tv', [CLIENT_IDS.web]: 'device.app.tvPage' };
 
 /**
  * /auth/device (?code=…): where a person types the code a TV shows, sees which device asks (app,

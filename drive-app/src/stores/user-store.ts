@@ -160,6 +160,11 @@ export function createUserStore({ api, storage, events, solveProofOfWork: solve 
     return completeSignIn(() => api.post<WebSession>(ACCOUNT_PATHS.token, body));
   }
 
+  /** Takes the cookie session a device sign-in was given (the TV page, once its person let it in). */
+  function signInWithDeviceSession(session: WebSession): Promise<UserInfo> {
+    return completeSignIn(async () => session);
+  }
+
   function signIn({ email, password }: SignInInput, onCheckingRobot?: OnCheckingRobot): Promise<UserInfo> {
     const body: SignInBody = { username: email, password, client_id: CLIENT_IDS.web };
     return completeSignIn(() => sendWithProofOfWork(ACCOUNT_PATHS.signin, body, onCheckingRobot));
@@ -219,6 +224,7 @@ export function createUserStore({ api, storage, events, solveProofOfWork: solve 
     refreshUser,
     signIn,
     signInWithCode,
+    signInWithDeviceSession,
     signUp,
     signOut,
     signOutEverywhere,
