@@ -12,8 +12,9 @@ export function encoded(text: string, encoding: string): Buffer {
 export const srtOf = (lines: readonly string[]) => lines.map((line, n) => `${n + 1}\n00:00:0${n * 2},000 --> 00:00:0${n * 2 + 1},500\n${line}\n`).join('\n');
 
 /** An ASS script of one bold yellow line, large, shown from 0 to `seconds`. */
-export const assOf = (line: string, seconds = 4) =>
-  [
+export const assOf = (line: string, seconds = 4) => {
+  const end = `0:${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}.00`;
+  return [
     '[Script Info]',
     'ScriptType: v4.00+',
     'PlayResX: 640',
@@ -25,9 +26,10 @@ export const assOf = (line: string, seconds = 4) =>
     '',
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
-    `Dialogue: 0,0:00:00.00,0:00:0${seconds}.00,Default,,0,0,0,,${line}`,
+    `Dialogue: 0,0:00:00.00,${end},Default,,0,0,0,,${line}`,
     '',
   ].join('\n');
+};
 
 /**
  * A PGS subtitle stream (.sup) for a `width`×`height` picture: a white box `box` pixels square in
