@@ -270,3 +270,39 @@ test.describe('inside a host page', () => {
     expect((await events()).every((message) => message.origin === app)).toBe(true);
   });
 });
+
+test.describe('inside the native app', () => {
+  test('the app is told over its bridge when the player opens and closes', async ({ browser }) => {
+    const context = await browser.newContext({ userAgent: 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/156 Mobile NuboApp/3.1.0' });
+    const page = await context.newPage();
+    // The app's side of the bridge, as the test plays it: no one signed in to the app; every message kept.
+    await page.addInitScript(() => {
+      const w = window as unknown as { nativeLog: unknown[]; NuboNative: { postMessage(m: string): void }; nuboBridge?: { receive(a: unknown): void } };
+      w.nativeLog = [];
+      w.NuboNative = {
+        postMessage(raw: string) {
+          const message = JSON.parse(raw) as { id: string; type: string; payload: unknown };
+          w.nativeLog.push({ type: message.type, payload: message.payload });
+          const payload = message.type === 'getAppMetadata' ? { language: 'en-US' } : { signed_in: false };
+          setTimeout(() => w.nuboBridge?.receive({ id: message.id, ok: true, payload }), 10);
+        },
+      };
+    });
+    await signUp(page, 'App Watcher');
+    await upload(page, chaptered());
+    await expect(uploads(page).getByText(/^Uploaded/)).toHaveCount(1);
+    const dialog = await openPlayer(page, 'Chaptered.mp4');
+    type Logged = { type: string; payload: { event?: string; file_id?: string; position?: number } };
+    const reports = async () =>
+      (await page.evaluate(() => (window as unknown as { nativeLog: Logged[] }).nativeLog)).filter(
+        (m) => m.type === 'report' && m.payload.event !== 'page_view',
+      );
+    await expect.poll(async () => (await reports()).map((m) => m.payload.event)).toEqual(['player_mount_and_restore']);
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await expect.poll(async () => (await reports()).map((m) => m.payload.event)).toEqual(['player_mount_and_restore', 'close_video_or_picture_player']);
+    const [opened, closed] = await reports();
+    expect(closed!.payload.file_id).toBe(opened!.payload.file_id);
+    expect(closed!.payload.position).toBeGreaterThan(0);
+    await context.close();
+  });
+});
