@@ -141,6 +141,21 @@ describe('subtitleKeeper', () => {
     expect(readFileSync(keeper.fileOf(other, 'sidecar.vtt') as string, 'utf8')).toContain('日本語の字幕です。');
   });
 
+  it('runs at most `concurrency` ffmpegs at once: the films opened together wait their turn, and all get their subtitles', async () => {
+    const probe = await probeMedia(tools, { file: film }, dir);
+    const keeper = subtitleKeeper({ tools, cacheDir: path.join(dir, 'cache-queue'), concurrency: 1 });
+    const hashes = ['1', '2', '3'].map((digit) => digit.repeat(64));
+    let most = 0;
+    const input = async () => {
+      most = Math.max(most, keeper.running());
+      return { file: film };
+    };
+    await Promise.all(hashes.map((hash) => keeper.extract(hash, probe.subtitles, input)));
+    expect(most).toBe(1);
+    for (const hash of hashes) expect(keeper.fileOf(hash, `${probe.subtitles[0]!.index}.vtt`)).toBeDefined();
+    expect(keeper.making()).toBe(0);
+  });
+
   it('turns a file that only looks like subtitles into a WebVTT without cues, and keeps it', async () => {
     const keeper = subtitleKeeper({ tools, cacheDir: path.join(dir, 'cache-three') });
     await keeper.convert(HASH, 'srt', async () => Buffer.from('not subtitles at all\n\x00\x01\x02'));

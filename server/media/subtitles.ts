@@ -97,8 +97,19 @@ export function extractionOutputs(tracks: readonly SubtitleStream[]): string[] {
  * Kept subtitles under `cacheDir` (the streams' folder): `<hash>/subtitles/<file>`. Each content's
  * are made once however many ask at the same moment; a folder appears under its name only whole.
  */
-export function subtitleKeeper({ tools, cacheDir }: { tools: MediaTools; cacheDir: string }) {
+export function subtitleKeeper({ tools, cacheDir, concurrency = 2 }: { tools: MediaTools; cacheDir: string; concurrency?: number }) {
   const making = new Map<string, Promise<void>>();
+  // At most `concurrency` runs of ffmpeg at once: many films opened together wait their turn.
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  const turn = async () => {
+    while (running >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    return () => {
+      running--;
+      waiting.shift()?.();
+    };
+  };
 
   const folderOf = (hash: string) => {
     if (!/^[0-9a-f]{64}$/.test(hash)) throw new Error(`not a content hash: ${hash.slice(0, 80)}`);
@@ -112,15 +123,17 @@ export function subtitleKeeper({ tools, cacheDir }: { tools: MediaTools; cacheDi
     let run = making.get(hash);
     if (!run) {
       run = (async () => {
+        const done = await turn();
         const temporary = `${folder}.making-${randomBytes(6).toString('hex')}`;
-        await mkdir(temporary, { recursive: true });
         try {
+          await mkdir(temporary, { recursive: true });
           await fill(temporary);
           await rename(temporary, folder).catch((failure: NodeJS.ErrnoException) => {
             // Another server process made it first: theirs is as good.
             if (!existsSync(folder)) throw failure;
           });
         } finally {
+          done();
           await rm(temporary, { recursive: true, force: true });
         }
       })().finally(() => making.delete(hash));
@@ -175,8 +188,10 @@ export function subtitleKeeper({ tools, cacheDir }: { tools: MediaTools; cacheDi
       });
     },
 
-    /** How many runs are under way now. */
-    running: () => making.size,
+    /** How many contents' subtitles are being made or wait their turn. */
+    making: () => making.size,
+    /** How many runs of ffmpeg are under way now. */
+    running: () => running,
   };
 }
 

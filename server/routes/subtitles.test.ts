@@ -24,6 +24,8 @@ const CHROMIUM = {
 let dir: string;
 let film: Buffer;
 let bluRay: Buffer;
+let phoneClip: Buffer;
+let dvd: Buffer;
 beforeAll(() => {
   expect(tools, 'ffmpeg and ffprobe at /usr/bin (apt-get install ffmpeg)').toBeDefined();
   dir = mkdtempSync(path.join(os.tmpdir(), 'nubo-subtitle-routes-'));
@@ -69,6 +71,30 @@ beforeAll(() => {
     ...picture,
     ...['-copyts', '-f', 'sup', '-i', file('box.sup', pgsSup({ width: 320, height: 240, box: 80, from: 0.5, to: 3 }))],
     ...['-map', '0', '-map', '1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:s', 'copy', '-metadata:s:s:0', 'language=fre'],
+  ]);
+  // An MP4's own subtitles (mov_text), and a DVD's (VobSub pictures, made from the PGS ones: ffmpeg turns pictures into pictures only).
+  phoneClip = make('phone.mp4', [
+    ...picture,
+    ...[
+      '-i',
+      file('phone.srt', srtOf(['A line in an MP4'])),
+      '-map',
+      '0',
+      '-map',
+      '1',
+      '-t',
+      '3',
+      '-c:v',
+      'libx264',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:s',
+      'mov_text',
+    ],
+  ]);
+  dvd = make('dvd.mkv', [
+    ...picture,
+    ...['-copyts', '-f', 'sup', '-i', path.join(dir, 'box.sup'), '-map', '0', '-map', '1', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:s', 'dvdsub'],
   ]);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -200,6 +226,17 @@ describe.each(ENGINES)('subtitles on %s', (engine) => {
       const bodies = await Promise.all(answers.map((answer) => answer.text()));
       expect(new Set(bodies).size).toBe(1);
     }
+  });
+
+  it('offers an MP4’s own subtitles as WebVTT, and lists a DVD’s VobSub track without a link, as no browser renderer draws it', async () => {
+    const { browser } = await signUp(server.url);
+    const [phone] = await subtitlesOf(browser, await uploaded(browser, 'phone.mp4', phoneClip));
+    expect(phone).toMatchObject({ codec: 'mov_text', format: 'vtt', source: 'embedded' });
+    expect((await text(phone?.url as string)).body).toContain('A line in an MP4');
+    const [vobSub] = await subtitlesOf(browser, await uploaded(browser, 'dvd.mkv', dvd));
+    expect(vobSub).toMatchObject({ codec: 'dvd_subtitle', format: 'vobsub', text: false });
+    expect(vobSub?.url).toBeUndefined();
+    expect(vobSub?.styled_url).toBeUndefined();
   });
 
   it('offers a PGS track as its pictures (.sup), which libpgs draws in the browser', async () => {
