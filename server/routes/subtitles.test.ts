@@ -99,9 +99,9 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function uploaded(browser: TestBrowser, name: string, bytes: Buffer | string): Promise<string> {
+async function uploaded(browser: TestBrowser, name: string, bytes: Buffer | string, parentId = ''): Promise<string> {
   const content = Buffer.from(bytes);
-  const created = await createUpload(browser, name, content);
+  const created = await createUpload(browser, name, content, { parent_id: parentId });
   await tusUpload(browser, content, { uploadUrl: created.body.resumable.params.url });
   return created.body.file.id as string;
 }
@@ -200,6 +200,21 @@ describe.each(ENGINES)('subtitles on %s', (engine) => {
     expect((await fetch(ownUrl.replace(`/streams/${id}/`, `/streams/${strangersFilm}/`))).status).toBe(403);
     for (const name of ['9.vtt', '3.ass', '3.sup', '3.vtt.exe', '..%2F..%2Fnubo.db', 'sidecar-.vtt', `sidecar-${theirs}.sup`, 'x'.repeat(81)])
       expect((await fetch(`${base}${name}`)).status, name).toBe(name.length > 80 ? 400 : 404);
+  });
+
+  it('offers no subtitle file from another folder of the same person, nor one in the trash, and its link stops once it is trashed', async () => {
+    const { browser } = await signUp(server.url);
+    const id = await uploaded(browser, 'Film.mkv', film);
+    const folder = (await browser.post('/drive/v1/files', { kind: 'drive#folder', name: 'Elsewhere', parent_id: '' })).body.file.id as string;
+    const elsewhere = await uploaded(browser, 'Film.srt', srtOf(['From another folder']), folder);
+    const beside = await uploaded(browser, 'Film.en.srt', srtOf(['Beside the film']));
+    const [sidecar] = (await subtitlesOf(browser, id)).filter((track) => track.source === 'sidecar');
+    expect(sidecar).toMatchObject({ id: `sidecar-${beside}`, language: 'en' });
+    expect((await fetch((sidecar?.url as string).replace(beside, elsewhere))).status).toBe(404);
+    expect((await text(sidecar?.url as string)).body).toContain('Beside the film');
+    expect((await browser.post('/drive/v1/files:batchTrash', { ids: [beside] })).status).toBe(200);
+    expect((await subtitlesOf(browser, id)).filter((track) => track.source === 'sidecar')).toEqual([]);
+    expect((await fetch(sidecar?.url as string)).status).toBe(404);
   });
 
   it('answers a 20 MiB “subtitle file” with the named error payload_too_large, not a server error', async () => {
