@@ -20,7 +20,7 @@ function useWatchingFacts(file: DriveFile): WatchingItem | undefined {
   const playable = isPlayable(file);
   const facts = useStore($watching, { keys: [file.id] })[file.id];
   useEffect(() => {
-    if (playable && !facts) askWatching(file.id);
+    if (playable && !facts) askWatching(file.id, file.file_category === 'VIDEO');
   }, [playable, facts, file.id]);
   return playable ? facts : undefined;
 }
