@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { listed, signUp, toolbar, upload, uploads } from './drive-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'nubo-e2e-player-'));
 /** A film made by ffmpeg in the test's folder, by its path. */
@@ -100,6 +100,9 @@ test.describe('the media player', () => {
     await expect.poll(() => currentTime(dialog)).toBeLessThan(ahead - 2);
     await page.keyboard.press('Space');
     await expect.poll(() => video(dialog).evaluate((element: HTMLVideoElement) => element.paused)).toBe(false);
+
+    // The player meets WCAG 2 A/AA (its preview picture marked decorative).
+    await expectAccessible(page, 'the player');
 
     // The three chapters split the seek bar; hovering it shows a preview picture from the server's sheet.
     await expect(dialog.locator('.vds-slider-chapter')).toHaveCount(3);

@@ -31,6 +31,7 @@ import { useResume } from '../../media/resume.ts';
 import { PICTURES_ONLY_VTT, useStyledSubtitles } from '../../media/subtitles/use-styled-subtitles.ts';
 import { BusyNotice } from '../BusyNotice.tsx';
 import { ChoiceMenu } from '../player/ChoiceMenu.tsx';
+import { useDecorativePictures } from '../player/decorative-pictures.ts';
 import { trackLabel } from '../player/labels.ts';
 import { NextButton, NextOffer } from '../player/NextInFolder.tsx';
 import { usePlayerTranslations } from '../player/words.ts';
@@ -116,6 +117,9 @@ export function MediaPlayer({ file, link, kind, next, onNext }: Props) {
 
   // Starts where the person left the file (on any device) and keeps the position as it plays.
   useResume(file.id, player, answer, choice.audio_track);
+
+  // The seek bar's preview picture only repeats the time beside it: screen readers pass over it.
+  useDecorativePictures(player, answer);
 
   // The chapters as Vidstack's cues, made once per answer (a new object would load the track again).
   const chapters = useMemo(
