@@ -367,7 +367,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   });
   const watching = watchingService({ db: database.db });
   await app.register(playbackRoutes, {
-    playback: playbackService({ db: database.db, blobs, links, files, downloads, mediaTools, streaming, trickplay, subtitles, watching }),
+    playback: playbackService({ db: database.db, blobs, links, files, downloads, mediaTools, streaming, trickplay, subtitles, watching, shares }),
     auth,
     origin,
     subtitles,

@@ -153,6 +153,18 @@ describe('streaming what a browser cannot play as it is', () => {
     await expect(streams.segment(source(films.h264, '0'.repeat(64), 'h264-720'), 0)).rejects.toMatchObject({ reason: 'encoders_busy' });
   });
 
+  it('gives one share’s visitors half the encoders at most, leaving the rest to the drive’s own people and other shares', async () => {
+    const streams = start({ concurrency: 4 });
+    const shared = (file: string, hash: string, share: string | undefined) => ({ ...source(file, hash, 'h264-480'), share });
+    // Two-minute films: their encodes are still running when the third is asked for.
+    await streams.segment(shared(films.long, '1'.repeat(64), 'viral'), 0);
+    await streams.segment(shared(films.long, '2'.repeat(64), 'viral'), 0);
+    await expect(streams.segment(shared(films.long, '3'.repeat(64), 'viral'), 0)).rejects.toMatchObject({ reason: 'encoders_busy' });
+    // Another share, and the owner's own viewing, still get one.
+    await streams.segment(shared(films.long, '4'.repeat(64), 'quiet'), 0);
+    await expect(streams.segment(shared(films.hevc, '5'.repeat(64), undefined), 0)).resolves.toMatch(/seg-0\.m4s$/);
+  });
+
   it('keeps its streams within their room, the least lately asked for going first', async () => {
     const whole = async (streams: StreamingService, hash: string) => {
       const film = source(films.hevc, hash, 'h264-480');

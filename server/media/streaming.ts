@@ -40,20 +40,43 @@ const HEIGHTS: Partial<Record<StreamProfile, number>> = { 'h264-480': 480, 'h264
 const fixedSegments = (profile: StreamProfile) => profile !== 'remux' && profile !== 'remux-aac';
 
 /** What is streamed: the content (by hash), how, and what the probe said of its length. */
-export type StreamSource = { hash: string; profile: StreamProfile; duration: number; input: () => Promise<MediaInput>; audioIndex?: number | undefined };
+export type StreamSource = {
+  hash: string;
+  profile: StreamProfile;
+  duration: number;
+  input: () => Promise<MediaInput>;
+  audioIndex?: number | undefined;
+  /** The share whose visitors ask for it, when they do: a share's visitors together have encodesPerShare encoders at most. */
+  share?: string | undefined;
+};
 
-type Job = { key: string; child: ChildProcess; start: number; exited: boolean; failure: string | undefined; lastAsked: number; ended: Promise<void> };
+type Job = {
+  key: string;
+  child: ChildProcess;
+  start: number;
+  share: string | undefined;
+  exited: boolean;
+  failure: string | undefined;
+  lastAsked: number;
+  ended: Promise<void>;
+};
 
 export function streamingService({
   tools,
   cacheDir,
   concurrency,
+  encodesPerShare = Math.max(1, Math.floor(concurrency / 2)),
   cacheBytes = Number.POSITIVE_INFINITY,
   idleMs = IDLE_MS,
 }: {
   tools: MediaTools;
   cacheDir: string;
   concurrency: number;
+  /**
+   * Encoders one share's visitors may hold together (half of them by default, at least one): a
+   * link passed around widely cannot take every encoder from the drive's own people.
+   */
+  encodesPerShare?: number;
   /** What streams may take on disk together; past it the least lately asked for go (TRANSCODE_CACHE_SIZE). */
   cacheBytes?: number;
   idleMs?: number;
@@ -188,6 +211,8 @@ export function streamingService({
     const running = jobs.get(key);
     if (running) stopJob(running);
     if (jobs.size >= concurrency) throw new MediaFailure('encoders_busy', `All ${concurrency} encoders are busy.`);
+    if (source.share && [...jobs.values()].filter((job) => job.share === source.share).length >= encodesPerShare)
+      throw new MediaFailure('encoders_busy', `This share's visitors already hold ${encodesPerShare} encoders.`);
     const dir = dirOf(key);
     await mkdir(dir, { recursive: true });
     const input = await source.input();
@@ -200,7 +225,7 @@ export function streamingService({
     child.stderr?.on('data', (chunk: Buffer) => {
       complaint = (complaint + chunk.toString('utf8')).slice(-1000);
     });
-    const job: Job = { key, child, start: startSegment, exited: false, failure: undefined, lastAsked: Date.now(), ended: Promise.resolve() };
+    const job: Job = { key, child, start: startSegment, share: source.share, exited: false, failure: undefined, lastAsked: Date.now(), ended: Promise.resolve() };
     job.ended = new Promise((resolve) => {
       child.on('error', (failure) => {
         job.exited = true;

@@ -186,6 +186,43 @@ describe.each(ENGINES)('playback on %s', (engine) => {
       expect((await fetch(`${base}${part}`)).status, part).toBe(status);
   });
 
+  it('plays a shared film for a visitor who is not signed in, with its passcode, counting the bytes as the owner’s, and stops with the share', async () => {
+    const owner = await signUp(server.url);
+    const id = await uploaded(owner.browser, 'Holiday.mkv', series);
+    const other = await uploaded(owner.browser, 'Private.mkv', series);
+    const created = await owner.browser.post('/drive/v1/share', { file_ids: [id], pass_code_option: 'REQUIRED' });
+    const { share_id, pass_code } = created.body as { share_id: string; pass_code: string };
+    const visitor = (body: object) =>
+      fetch(`${server.url}/drive/v1/share/playback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
+        async (answer) => ({ status: answer.status, body: await answer.json() }),
+      );
+    const ask = { share_id, file_id: id, capabilities: CHROMIUM };
+    // Without the passcode's token, nothing: the visitor has not been let in.
+    expect((await visitor(ask)).status).toBe(404);
+    expect((await visitor({ ...ask, pass_code_token: 'made-up' })).status).toBe(404);
+    const opened = await fetch(`${server.url}/drive/v1/share?share_id=${share_id}&pass_code=${pass_code}`).then((r) => r.json());
+    const token = opened.pass_code_token as string;
+    const answer = await visitor({ ...ask, pass_code_token: token });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ mode: 'transcode', reason: 'video_not_supported' });
+    const before = await server.database.db.selectFrom('traffic_month').select('download_bytes').where('user_id', '=', owner.userId).executeTakeFirst();
+    const segment = await fetch(answer.body.url.replace('index.m3u8', '0.m4s'));
+    expect(segment.status).toBe(200);
+    const bytes = (await segment.arrayBuffer()).byteLength;
+    const after = await server.database.db.selectFrom('traffic_month').select('download_bytes').where('user_id', '=', owner.userId).executeTakeFirst();
+    expect(Number(after?.download_bytes) - Number(before?.download_bytes ?? 0)).toBe(bytes);
+
+    // A file of the owner's that is not in the share, and a made-up one, are not played.
+    for (const file_id of [other, 'a'.repeat(26)]) expect((await visitor({ ...ask, file_id, pass_code_token: token })).status, file_id).toBe(404);
+    expect((await visitor({ ...ask, share_id: 'x'.repeat(65) })).status).toBe(400);
+
+    // Cancelled, the share plays no more, and the links it gave stop.
+    expect((await owner.browser.post('/drive/v1/share:batchDelete', { ids: [share_id] })).status).toBe(200);
+    expect((await visitor({ ...ask, pass_code_token: token })).status).toBe(404);
+    // Refused as the share's download links are once it is closed.
+    expect((await fetch(answer.body.url.replace('index.m3u8', '1.m4s'))).status).toBe(403);
+  });
+
   it('makes a segment asked for twenty times at once once, and answers all twenty with the same bytes', async () => {
     const { browser } = await signUp(server.url);
     const id = await uploaded(browser, 'series.mkv', series);

@@ -6,9 +6,9 @@ import { stat } from 'node:fs/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { PLAYBACK_PATHS, PlaybackAnswer, PlaybackBody } from '#shared/api/playback.ts';
+import { PLAYBACK_PATHS, PlaybackAnswer, PlaybackBody, SharedPlaybackBody } from '#shared/api/playback.ts';
 import { ApiErrorSchema } from '#shared/api/resources.ts';
-import { type Authenticator, authOf } from '../auth/authenticate.ts';
+import { type Authenticator, authOf, signedInOf } from '../auth/authenticate.ts';
 import { ServiceError } from '../errors.ts';
 import { presentPlayback } from '../presenters/playback.ts';
 import type { PlaybackService } from '../services/playback.ts';
@@ -36,6 +36,18 @@ export const playbackRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
     async (request) => {
       const { capabilities, audio_track, quality } = request.body;
       return presentPlayback(await playback.choose(authOf(request).user.id, request.params.id, capabilities, audio_track, origin(request), quality));
+    },
+  );
+
+  // A share's visitor, signed in or not: the share is checked as for its downloads.
+  app.post(
+    PLAYBACK_PATHS.shared,
+    { schema: { tags: ['shares'], body: SharedPlaybackBody, response: { 200: PlaybackAnswer, ...errors } }, preValidation: auth.identifyUser },
+    async (request) => {
+      const { capabilities, audio_track, quality, share_id, file_id, pass_code_token } = request.body;
+      const visit = { shareId: share_id, passCodeToken: pass_code_token, ip: request.ip };
+      const viewer = signedInOf(request)?.user.id ?? '';
+      return presentPlayback(await playback.chooseShared(visit, viewer, file_id, capabilities, audio_track, origin(request), quality));
     },
   );
 

@@ -5,7 +5,7 @@
 // download link of the same file would.
 import type { Kysely } from 'kysely';
 import { type PlaybackPlan, type PlayerCapabilities, planPlayback } from '#shared/media/playback.ts';
-import { filesRepository } from '../db/repositories/files.ts';
+import { type FileRow, filesRepository } from '../db/repositories/files.ts';
 import { type MediaRow, mediaRepository } from '../db/repositories/media.ts';
 import type { Database } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
@@ -17,6 +17,8 @@ import type { BlobStore } from '../storage/blob-store.ts';
 import type { DownloadLinks, LinkGrant } from '../storage/download-links.ts';
 import type { DownloadsService } from './downloads.ts';
 import type { FilesService } from './files.ts';
+import type { ShareVisit } from './share-status.ts';
+import type { SharesService } from './shares.ts';
 import type { SubtitlesService, SubtitleTrack } from './subtitles.ts';
 import type { WatchingService } from './watching.ts';
 
@@ -58,8 +60,10 @@ export function playbackService(deps: {
   trickplay?: TrickplayService | undefined;
   /** Where the person left each file and the languages chosen in its folder, for the answer's preselection. */
   watching?: Pick<WatchingService, 'startOf'> | undefined;
+  /** A share's files for its visitors, checked as for their downloads. */
+  shares?: Pick<SharesService, 'fileInfo'> | undefined;
 }) {
-  const { db, blobs, links, files, downloads, mediaTools, streaming, trickplay, subtitles, watching } = deps;
+  const { db, blobs, links, files, downloads, mediaTools, streaming, trickplay, subtitles, watching, shares } = deps;
 
   /** What ffprobe read of a content, reading it now if no task has yet. */
   async function probeOf(hash: string, size: number): Promise<MediaProbe | undefined> {
@@ -71,8 +75,73 @@ export function playbackService(deps: {
     return row?.probe ? (JSON.parse(row.probe) as MediaProbe) : undefined;
   }
 
+  /** How `file` plays, for whoever `grant` names, in a browser that decodes `capabilities`. */
+  async function chooseFor(
+    file: FileRow & { hash: string },
+    grant: LinkGrant,
+    capabilities: PlayerCapabilities,
+    audioTrack: number | undefined,
+    origin: string,
+    quality: Quality | undefined,
+  ): Promise<PlaybackChoice> {
+    const download = links.linkFor(origin, file.id, grant).url;
+    // Where one left off is kept for one's own files only.
+    const watched = grant.shareId ? undefined : await watching?.startOf(grant.userId, file);
+    if (!mediaTools || !streaming)
+      return {
+        plan: { mode: 'download', reason: 'media_tools_off' },
+        url: download,
+        probe: undefined,
+        start: watched && { resumeAt: watched.resumeAt, audioTrack: undefined, subtitleLanguage: watched.subtitleLanguage },
+      };
+    const probe = await probeOf(file.hash, Number(file.size));
+    if (!probe) return { plan: { mode: 'download', reason: 'not_media' }, url: download, probe: undefined };
+    const subtitleTracks = subtitles
+      ? await subtitles.tracks(
+          { id: file.id, user_id: file.user_id, parent_id: file.parent_id, name: file.name, hash: file.hash },
+          probe,
+          links.streamBaseFor(origin, file.id, grant),
+          grant,
+        )
+      : [];
+    const audio =
+      audioTrack === undefined
+        ? (probe.audio.find((track) => watched?.audioLanguage && track.language === watched.audioLanguage) ?? probe.audio[0])
+        : probe.audio.find((track) => track.index === audioTrack);
+    const start = watched && { resumeAt: watched.resumeAt, audioTrack: audio?.index, subtitleLanguage: watched.subtitleLanguage };
+    if (audioTrack !== undefined && !audio)
+      throw new ServiceError('invalid_request', 'This file has no such sound track.', [{ field: 'audio_track', reason: 'not_found' }]);
+    const planned = planPlayback({ container: probe.container, video: probe.video[0], audio }, capabilities);
+    // A browser plays only a file's first sound track from its link: another one chosen plays repackaged with the picture.
+    const plan: PlaybackChoice['plan'] =
+      planned.mode === 'direct' && audio && audio !== probe.audio[0] && capabilities.hls
+        ? { ...planned, mode: 'remux', reason: 'sound_track_chosen' }
+        : planned;
+    const streamBase = links.streamBaseFor(origin, file.id, grant);
+    const thumbnails = probe.video[0] && trickplay ? `${streamBase}trickplay/thumbnails.vtt` : undefined;
+    const offered: readonly Quality[] = plan.mode === 'transcode' && plan.video === 'encode' ? QUALITIES : [];
+    if (quality !== undefined && !offered.includes(quality))
+      throw new ServiceError('invalid_request', 'This file is not offered at that quality.', [{ field: 'quality', reason: 'not_offered' }]);
+    if (plan.mode === 'direct' || plan.mode === 'download') return { plan, url: download, probe, subtitles: subtitleTracks, thumbnails, start };
+    // Without a choice, 720p: sharp enough in a window, quick to make.
+    const height = quality ?? (offered.length > 0 ? 720 : 0);
+    const profile: StreamProfile =
+      plan.video === 'none' ? 'audio-aac' : plan.mode === 'transcode' ? `h264-${height as Quality}` : plan.audio === 'encode' ? 'remux-aac' : 'remux';
+    const track = audio && audio !== probe.audio[0] ? `-a${audio.index}` : '';
+    return {
+      plan,
+      url: `${streamBase}${profile}${track}/index.m3u8`,
+      probe,
+      subtitles: subtitleTracks,
+      qualities: offered,
+      quality: height,
+      thumbnails,
+      start,
+    };
+  }
+
   return {
-    /** How the user's file plays in a browser that decodes `capabilities`, with `audioTrack` (a stream index) chosen. */
+    /** How the user's own file plays in a browser that decodes `capabilities`, with `audioTrack` (a stream index) chosen. */
     async choose(
       userId: string,
       fileId: string,
@@ -84,60 +153,30 @@ export function playbackService(deps: {
       const file = await filesRepository(db).find(userId, fileId);
       if (!file?.hash || file.phase !== 'PHASE_TYPE_COMPLETE' || file.trashed_at !== null || file.kind !== 'drive#file')
         throw new ServiceError('file_not_found', 'This file does not exist or has been deleted.');
-      const grant: LinkGrant = { userId, shareId: '' };
-      const download = links.linkFor(origin, file.id, grant).url;
-      const watched = await watching?.startOf(userId, file);
-      if (!mediaTools || !streaming)
-        return {
-          plan: { mode: 'download', reason: 'media_tools_off' },
-          url: download,
-          probe: undefined,
-          start: watched && { resumeAt: watched.resumeAt, audioTrack: undefined, subtitleLanguage: watched.subtitleLanguage },
-        };
-      const probe = await probeOf(file.hash, Number(file.size));
-      if (!probe) return { plan: { mode: 'download', reason: 'not_media' }, url: download, probe: undefined };
-      const subtitleTracks = subtitles
-        ? await subtitles.tracks(
-            { id: file.id, user_id: file.user_id, parent_id: file.parent_id, name: file.name, hash: file.hash },
-            probe,
-            links.streamBaseFor(origin, file.id, grant),
-            grant,
-          )
-        : [];
-      const audio =
-        audioTrack === undefined
-          ? (probe.audio.find((track) => watched?.audioLanguage && track.language === watched.audioLanguage) ?? probe.audio[0])
-          : probe.audio.find((track) => track.index === audioTrack);
-      const start = watched && { resumeAt: watched.resumeAt, audioTrack: audio?.index, subtitleLanguage: watched.subtitleLanguage };
-      if (audioTrack !== undefined && !audio)
-        throw new ServiceError('invalid_request', 'This file has no such sound track.', [{ field: 'audio_track', reason: 'not_found' }]);
-      const planned = planPlayback({ container: probe.container, video: probe.video[0], audio }, capabilities);
-      // A browser plays only a file's first sound track from its link: another one chosen plays repackaged with the picture.
-      const plan: PlaybackChoice['plan'] =
-        planned.mode === 'direct' && audio && audio !== probe.audio[0] && capabilities.hls
-          ? { ...planned, mode: 'remux', reason: 'sound_track_chosen' }
-          : planned;
-      const streamBase = links.streamBaseFor(origin, file.id, grant);
-      const thumbnails = probe.video[0] && trickplay ? `${streamBase}trickplay/thumbnails.vtt` : undefined;
-      const offered: readonly Quality[] = plan.mode === 'transcode' && plan.video === 'encode' ? QUALITIES : [];
-      if (quality !== undefined && !offered.includes(quality))
-        throw new ServiceError('invalid_request', 'This file is not offered at that quality.', [{ field: 'quality', reason: 'not_offered' }]);
-      if (plan.mode === 'direct' || plan.mode === 'download') return { plan, url: download, probe, subtitles: subtitleTracks, thumbnails, start };
-      // Without a choice, 720p: sharp enough in a window, quick to make.
-      const height = quality ?? (offered.length > 0 ? 720 : 0);
-      const profile: StreamProfile =
-        plan.video === 'none' ? 'audio-aac' : plan.mode === 'transcode' ? `h264-${height as Quality}` : plan.audio === 'encode' ? 'remux-aac' : 'remux';
-      const track = audio && audio !== probe.audio[0] ? `-a${audio.index}` : '';
-      return {
-        plan,
-        url: `${streamBase}${profile}${track}/index.m3u8`,
-        probe,
-        subtitles: subtitleTracks,
-        qualities: offered,
-        quality: height,
-        thumbnails,
-        start,
-      };
+      return chooseFor({ ...file, hash: file.hash }, { userId, shareId: '' }, capabilities, audioTrack, origin, quality);
+    },
+
+    /**
+     * How a file inside a share plays for its visitor (signed in as `viewerId`, or '' when not), as
+     * for its owner: the share is checked as for its downloads (passcode, state, the file still in
+     * it), and the visitor's links name the share, so each use checks it again and counts its bytes
+     * as the share's downloads are counted. Where the visitor left off is not kept (the file is
+     * the owner's).
+     */
+    async chooseShared(
+      visit: ShareVisit,
+      viewerId: string,
+      fileId: string,
+      capabilities: PlayerCapabilities,
+      audioTrack: number | undefined,
+      origin: string,
+      quality?: Quality,
+    ): Promise<PlaybackChoice> {
+      if (!shares) throw new ServiceError('file_not_found', 'This file does not exist or has been deleted.');
+      const { status, files: found } = await shares.fileInfo(visit, [fileId]);
+      const file = found[0];
+      if (status !== 'OK' || !file?.hash || file.kind !== 'drive#file') throw new ServiceError('file_not_found', 'This file is not in the share, or the share is closed.');
+      return chooseFor({ ...file, hash: file.hash }, { userId: viewerId, shareId: visit.shareId }, capabilities, audioTrack, origin, quality);
     },
 
     /**
@@ -163,6 +202,7 @@ export function playbackService(deps: {
         duration: probe.duration,
         input: () => mediaInputOf(blobs, file.hash),
         audioIndex: named[2] === undefined ? undefined : Number(named[2]),
+        share: link.shareId || undefined,
       };
       if (source.audioIndex !== undefined && !probe.audio.some((track) => track.index === source.audioIndex))
         throw new ServiceError('not_found', 'There is no such stream.');

@@ -7,6 +7,8 @@ import { oneOf } from './resources.ts';
 export const PLAYBACK_PATHS = {
   /** POST: how this file plays in this browser. */
   plan: '/drive/v1/files/{id}/playback',
+  /** POST: how a file inside a share plays for its visitor, in this browser. */
+  shared: '/drive/v1/share/playback',
   /** GET: a stream's playlist and segments, under a signed token (players fetch them without credentials). */
   streams: '/drive/v1/streams',
 } as const;
@@ -26,6 +28,15 @@ export const PlaybackBody = Type.Object({
   quality: Type.Optional(Type.Union([Type.Literal(480), Type.Literal(720), Type.Literal(1080)])),
 });
 export type PlaybackBody = Static<typeof PlaybackBody>;
+
+/** A share's visitor asks as the owner does, naming the share, the file and the passcode token a right passcode gave. */
+export const SharedPlaybackBody = Type.Object({
+  ...PlaybackBody.properties,
+  share_id: Type.String({ maxLength: 64 }),
+  file_id: Type.String({ maxLength: 64 }),
+  pass_code_token: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export type SharedPlaybackBody = Static<typeof SharedPlaybackBody>;
 
 const Track = Type.Object({
   index: Type.Integer(),
