@@ -225,7 +225,16 @@ export function streamingService({
     child.stderr?.on('data', (chunk: Buffer) => {
       complaint = (complaint + chunk.toString('utf8')).slice(-1000);
     });
-    const job: Job = { key, child, start: startSegment, share: source.share, exited: false, failure: undefined, lastAsked: Date.now(), ended: Promise.resolve() };
+    const job: Job = {
+      key,
+      child,
+      start: startSegment,
+      share: source.share,
+      exited: false,
+      failure: undefined,
+      lastAsked: Date.now(),
+      ended: Promise.resolve(),
+    };
     job.ended = new Promise((resolve) => {
       child.on('error', (failure) => {
         job.exited = true;

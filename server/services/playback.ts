@@ -175,7 +175,8 @@ export function playbackService(deps: {
       if (!shares) throw new ServiceError('file_not_found', 'This file does not exist or has been deleted.');
       const { status, files: found } = await shares.fileInfo(visit, [fileId]);
       const file = found[0];
-      if (status !== 'OK' || !file?.hash || file.kind !== 'drive#file') throw new ServiceError('file_not_found', 'This file is not in the share, or the share is closed.');
+      if (status !== 'OK' || !file?.hash || file.kind !== 'drive#file')
+        throw new ServiceError('file_not_found', 'This file is not in the share, or the share is closed.');
       return chooseFor({ ...file, hash: file.hash }, { userId: viewerId, shareId: visit.shareId }, capabilities, audioTrack, origin, quality);
     },
 
