@@ -58,7 +58,7 @@ describe('preview pictures along a film', () => {
     expect(cues).toHaveLength(Math.ceil(probe.duration / intervalFor(probe.duration)));
     expect(cues[0]!.start).toBe(0);
     expect(cues.at(-1)!.end).toBeCloseTo(probe.duration, 2);
-    cues.slice(1).forEach((cue, n) => expect(cue.start).toBe(cues[n]!.end));
+    for (const [n, cue] of cues.slice(1).entries()) expect(cue.start).toBe(cues[n]!.end);
     for (const cue of cues) expect(cue).toMatchObject({ w: TILE_WIDTH, h: 120 });
     // The sheet is a real JPEG whose grid holds every tile named.
     const sheet = await trickplay.sheet(source, 1);
