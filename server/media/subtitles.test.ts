@@ -156,6 +156,20 @@ describe('subtitleKeeper', () => {
     expect(keeper.making()).toBe(0);
   });
 
+  it('remembers a film it could not read: asked again soon, it answers the same failure without running ffmpeg through the file again', async () => {
+    const probe = await probeMedia(tools, { file: film }, dir);
+    const keeper = subtitleKeeper({ tools, cacheDir: path.join(dir, 'cache-broken') });
+    let inputs = 0;
+    const gone = async () => {
+      inputs++;
+      return { file: path.join(dir, 'no-such-film.mkv') };
+    };
+    await expect(keeper.extract(HASH, probe.subtitles, gone)).rejects.toMatchObject({ reason: 'media_unreadable' });
+    await expect(keeper.extract(HASH, probe.subtitles, gone)).rejects.toMatchObject({ reason: 'media_unreadable' });
+    expect(inputs).toBe(1);
+    expect(keeper.fileOf(HASH, `${probe.subtitles[0]!.index}.vtt`)).toBeUndefined();
+  });
+
   it('turns a file that only looks like subtitles into a WebVTT without cues, and keeps it', async () => {
     const keeper = subtitleKeeper({ tools, cacheDir: path.join(dir, 'cache-three') });
     await keeper.convert(HASH, 'srt', async () => Buffer.from('not subtitles at all\n\x00\x01\x02'));

@@ -80,6 +80,9 @@ const EXTRACT_LIMITS = { timeoutMs: 15 * 60_000, memoryBytes: 2 * 1024 ** 3, out
 /** Converting one subtitle file: a second. */
 const CONVERT_LIMITS = { timeoutMs: 60_000, memoryBytes: 1024 ** 3, outputBytes: 4 * SIDECAR_MAX_BYTES };
 
+/** How long a failed run is remembered: a broken file is not read through again at every request. */
+const FAILURE_MEMORY_MS = 10 * 60_000;
+
 /** What one run of ffmpeg writes for a film's subtitle tracks: each file's name and how it is made. */
 export function extractionOutputs(tracks: readonly SubtitleStream[]): string[] {
   const outputs: string[] = [];
@@ -99,6 +102,8 @@ export function extractionOutputs(tracks: readonly SubtitleStream[]): string[] {
  */
 export function subtitleKeeper({ tools, cacheDir, concurrency = 2 }: { tools: MediaTools; cacheDir: string; concurrency?: number }) {
   const making = new Map<string, Promise<void>>();
+  /** Contents whose run failed lately, and why: asking again soon gets the same answer, not another run through the file. */
+  const failed = new Map<string, { until: number; failure: unknown }>();
   // At most `concurrency` runs of ffmpeg at once: many films opened together wait their turn.
   let running = 0;
   const waiting: Array<() => void> = [];
@@ -120,6 +125,8 @@ export function subtitleKeeper({ tools, cacheDir, concurrency = 2 }: { tools: Me
   function once(hash: string, fill: (dir: string) => Promise<void>): Promise<void> {
     const folder = folderOf(hash);
     if (existsSync(folder)) return Promise.resolve();
+    const lately = failed.get(hash);
+    if (lately && lately.until > Date.now()) return Promise.reject(lately.failure);
     let run = making.get(hash);
     if (!run) {
       run = (async () => {
@@ -136,7 +143,12 @@ export function subtitleKeeper({ tools, cacheDir, concurrency = 2 }: { tools: Me
           done();
           await rm(temporary, { recursive: true, force: true });
         }
-      })().finally(() => making.delete(hash));
+      })()
+        .catch((failure: unknown) => {
+          failed.set(hash, { until: Date.now() + FAILURE_MEMORY_MS, failure });
+          throw failure;
+        })
+        .finally(() => making.delete(hash));
       making.set(hash, run);
     }
     return run;
