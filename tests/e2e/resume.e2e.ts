@@ -3,11 +3,11 @@
 // server made, its length and how far it was watched; Recent offers it under Continue watching. The
 // film is made here by ffmpeg from its test sources.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { item, openFile, PASSWORD, upload, uploads } from './drive-helpers.ts';
+import { call, file, item, openFile, PASSWORD, signUp, upload, uploads } from './drive-helpers.ts';
 import { expect, test } from './fixtures.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'nubo-e2e-resume-'));
@@ -22,6 +22,18 @@ function film(): string {
     ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '15', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file],
   ]);
   return file;
+}
+
+/** A 30 s H.264 film in an MKV with an English SubRip track shown throughout (Chromium plays it repackaged). */
+function subtitledFilm(): Buffer {
+  const srt = path.join(dir, 'en.srt');
+  writeFileSync(srt, '1\n00:00:00,000 --> 00:00:30,000\nWords of the English track\n');
+  const target = path.join(dir, 'Episode.mkv');
+  execFileSync('/usr/bin/ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=duration=30:size=320x180:rate=10', '-i', srt],
+    ...['-map', '0', '-map', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:s', 'srt', '-metadata:s:s:0', 'language=eng', target],
+  ]);
+  return readFileSync(target);
 }
 
 const currentTime = (dialog: Locator) => dialog.locator('video').evaluate((element: HTMLVideoElement) => element.currentTime);
@@ -50,7 +62,7 @@ test.describe('resume and continue watching', () => {
     await expect(page).toHaveURL(/\/drive\/all$/);
 
     await upload(page, film());
-    await expect(uploads(page).getByText(/^Uploaded/)).toHaveCount(1);
+    await expect(uploads(page).getByText(/^Uploaded/)).toHaveCount(1, { timeout: 60_000 });
     // The poster frame is made by the upload's task a few seconds later: the tile shows it once made, without a reload.
     await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Grid' }).click();
     await expect(item(page, FILM).locator('img.media-poster')).toBeVisible({ timeout: 30_000 });
@@ -89,5 +101,33 @@ test.describe('resume and continue watching', () => {
     await expect.poll(() => currentTime(resumed), { timeout: 30_000 }).toBeGreaterThanOrEqual(leftAt - 0.5);
     expect(await currentTime(resumed)).toBeLessThan(leftAt + 10);
     await other.close();
+  });
+
+  test('a film opens with the subtitle language chosen last in its folder, where it was left; turning subtitles off is remembered', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signUp(page, 'Subtitle Chooser');
+    const id = await file(page, 'Episode.mkv', '', subtitledFilm(), 'video/x-matroska');
+    // Chosen on another device: English subtitles, 12 s in.
+    await call(page, 'PUT', `/drive/v1/files/${id}/watching`, { position: 12, duration: 30, subtitle_language: 'en' });
+    await page.reload();
+    await openFile(page, 'Episode.mkv');
+    const dialog = page.getByRole('dialog', { name: 'Episode.mkv' });
+    await expect.poll(() => currentTime(dialog), { timeout: 30_000 }).toBeGreaterThanOrEqual(12);
+    await expect(dialog.locator('.vds-captions')).toContainText('Words of the English track');
+
+    await expect(async () => {
+      await dialog.hover();
+      await dialog.getByRole('button', { name: 'Settings' }).click({ timeout: 2_000 });
+      await page.getByRole('menuitem', { name: /^Captions/ }).click({ timeout: 2_000 });
+      await page.getByRole('menuitemradio', { name: 'Off' }).click({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await page.keyboard.press('Escape');
+    await expect(dialog.locator('.vds-captions')).toBeHidden();
+    // Closing the player saves where it is, with the choice.
+    await expect(async () => {
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden({ timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
+    await expect.poll(async () => (await call<{ subtitle_language: string }>(page, 'GET', `/drive/v1/files/${id}/watching`)).subtitle_language).toBe('off');
   });
 });
