@@ -170,6 +170,15 @@ describe('subtitleKeeper', () => {
     expect(keeper.fileOf(HASH, `${probe.subtitles[0]!.index}.vtt`)).toBeUndefined();
   });
 
+  it('keeps a content read as a subtitle file apart from the same content read as a film: saving a film’s bytes as Film.srt leaves its own subtitles', async () => {
+    const probe = await probeMedia(tools, { file: film }, dir);
+    const keeper = subtitleKeeper({ tools, cacheDir: path.join(dir, 'cache-apart') });
+    await keeper.convert(HASH, 'srt', async () => readFileSync(film));
+    await keeper.extract(HASH, probe.subtitles, async () => ({ file: film }));
+    expect(readFileSync(keeper.fileOf(HASH, `${probe.subtitles[0]!.index}.vtt`) as string, 'utf8')).toContain('Hello from the SubRip track');
+    expect(keeper.fileOf(HASH, 'sidecar.vtt')).toBeDefined();
+  });
+
   it('turns a file that only looks like subtitles into a WebVTT without cues, and keeps it', async () => {
     const keeper = subtitleKeeper({ tools, cacheDir: path.join(dir, 'cache-three') });
     await keeper.convert(HASH, 'srt', async () => Buffer.from('not subtitles at all\n\x00\x01\x02'));

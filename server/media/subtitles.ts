@@ -13,8 +13,13 @@ import chardet from 'chardet';
 import type { SubtitleStream } from './probe.ts';
 import { inputArguments, MediaFailure, type MediaInput, type MediaTools, runMediaProgram } from './tools.ts';
 
-/** The folder under a content's streams where its subtitles are kept. */
+/** The folder under a content's streams where the subtitles taken out of it as a film are kept. */
 export const SUBTITLES_FOLDER = 'subtitles';
+/**
+ * The folder where the same content read as a subtitle file is kept: apart, so that anyone holding
+ * a film's bytes cannot, by saving them as `Film.srt`, stand in for that film's own subtitles.
+ */
+const SIDECAR_FOLDER = 'subtitle-file';
 
 /** A subtitle file beside a film larger than this is no subtitle file (a whole film's text is some hundred KiB). */
 export const SIDECAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -72,7 +77,7 @@ export function decodeSubtitleText(bytes: Uint8Array): { text: string; encoding:
   return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' };
 }
 
-/** A file of the kept subtitles: `<stream index>.vtt|.ass|.sup` of a film, `sidecar.vtt|.ass` of a subtitle file. */
+/** A file of the kept subtitles: `<stream index>.vtt|.ass|.sup` of a film, `sidecar.vtt|.ass` of a subtitle file (kept apart). */
 export type SubtitleFile = `${number}.${'vtt' | 'ass' | 'sup'}` | `sidecar.${'vtt' | 'ass'}`;
 
 /** Taking every subtitle track out of a film reads the whole file once: minutes at most, even over a network. */
@@ -116,18 +121,19 @@ export function subtitleKeeper({ tools, cacheDir, concurrency = 2 }: { tools: Me
     };
   };
 
-  const folderOf = (hash: string) => {
+  const folderOf = (hash: string, kind: string) => {
     if (!/^[0-9a-f]{64}$/.test(hash)) throw new Error(`not a content hash: ${hash.slice(0, 80)}`);
-    return path.join(cacheDir, hash, SUBTITLES_FOLDER);
+    return path.join(cacheDir, hash, kind);
   };
 
-  /** Makes `hash`'s folder with `fill` once: concurrent askers wait for the same run. */
-  function once(hash: string, fill: (dir: string) => Promise<void>): Promise<void> {
-    const folder = folderOf(hash);
+  /** Makes `hash`'s folder of `kind` with `fill` once: concurrent askers wait for the same run. */
+  function once(hash: string, kind: string, fill: (dir: string) => Promise<void>): Promise<void> {
+    const folder = folderOf(hash, kind);
     if (existsSync(folder)) return Promise.resolve();
-    const lately = failed.get(hash);
+    const lately = failed.get(folder);
     if (lately && lately.until > Date.now()) return Promise.reject(lately.failure);
-    let run = making.get(hash);
+    failed.delete(folder);
+    let run = making.get(folder);
     if (!run) {
       run = (async () => {
         const done = await turn();
@@ -145,11 +151,11 @@ export function subtitleKeeper({ tools, cacheDir, concurrency = 2 }: { tools: Me
         }
       })()
         .catch((failure: unknown) => {
-          failed.set(hash, { until: Date.now() + FAILURE_MEMORY_MS, failure });
+          failed.set(folder, { until: Date.now() + FAILURE_MEMORY_MS, failure });
           throw failure;
         })
-        .finally(() => making.delete(hash));
-      making.set(hash, run);
+        .finally(() => making.delete(folder));
+      making.set(folder, run);
     }
     return run;
   }
@@ -157,13 +163,13 @@ export function subtitleKeeper({ tools, cacheDir, concurrency = 2 }: { tools: Me
   return {
     /** The file `name` of the content `hash`'s subtitles, or undefined when none was made by that name. */
     fileOf(hash: string, name: SubtitleFile): string | undefined {
-      const file = path.join(folderOf(hash), name);
+      const file = path.join(folderOf(hash, name.startsWith('sidecar.') ? SIDECAR_FOLDER : SUBTITLES_FOLDER), name);
       return existsSync(file) ? file : undefined;
     },
 
     /** Takes every text and PGS track of a film out in one run of ffmpeg (nothing when it has none, or already did). */
     extract(hash: string, tracks: readonly SubtitleStream[], input: () => Promise<MediaInput>): Promise<void> {
-      return once(hash, async (dir) => {
+      return once(hash, SUBTITLES_FOLDER, async (dir) => {
         const outputs = extractionOutputs(tracks);
         if (outputs.length === 0) return;
         const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', ...inputArguments(await input()), ...outputs];
@@ -178,7 +184,7 @@ export function subtitleKeeper({ tools, cacheDir, concurrency = 2 }: { tools: Me
     convert(hash: string, extension: string, bytes: () => Promise<Buffer>): Promise<void> {
       const demuxer = SIDECAR_DEMUXERS[extension];
       if (!demuxer) throw new Error(`not a subtitle file: .${extension}`);
-      return once(hash, async (dir) => {
+      return once(hash, SIDECAR_FOLDER, async (dir) => {
         const { text } = decodeSubtitleText(await bytes());
         const work = await mkdtemp(path.join(os.tmpdir(), 'nubo-subtitle-'));
         try {
