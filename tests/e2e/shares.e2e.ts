@@ -1,6 +1,9 @@
 // The share page: a visitor opens /s/<id>, gives the passcode, browses, previews, and
 // saves the share into their own drive — signing in on the way — and every state of a share
 // (expired, cancelled, taken down, saved as often as allowed, unknown) has its own page.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
@@ -416,5 +419,27 @@ test.describe('a shared link', () => {
     await page.getByRole('link', { name: 'Open the saved files' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
     await expect(item(page, 'Trip')).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('plays a shared HEVC film for a visitor who is not signed in, re-encoded as for its owner, after the passcode', async ({ browser, page }) => {
+    const made = path.join(mkdtempSync(path.join(os.tmpdir(), 'nubo-e2e-shared-film-')), 'film.mkv');
+    execFileSync('/usr/bin/ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=12:size=320x180:rate=25', '-f', 'lavfi', '-i', 'sine=duration=12'],
+      ...['-c:v', 'libx265', '-x265-params', 'log-level=error', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'eac3', '-shortest', made],
+    ]);
+    const owner = await (await browser.newContext()).newPage();
+    await signUp(owner, 'Film Sharer');
+    const film = await file(owner, 'Holiday.mkv', '', readFileSync(made), 'video/x-matroska');
+    const share = await call<{ share_id: string }>(owner, 'POST', '/drive/v1/share', { file_ids: [film], custom_pass_code: 'reel42' });
+
+    await openShare(page, `/s/${share.share_id}?locale=en-US`);
+    await page.getByRole('textbox', { name: 'Passcode' }).fill('reel42');
+    await page.getByRole('button', { name: 'Open' }).click();
+    await shared(page).getByRole('button', { name: 'Holiday.mkv', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Holiday.mkv' });
+    await expect(dialog.getByText(/This browser cannot play this video as it is, so it is converted as it plays/)).toBeVisible({ timeout: 20_000 });
+    const video = dialog.locator('video');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 }).toBeGreaterThan(1);
+    expect(await video.evaluate((element: HTMLVideoElement) => element.error)).toBeNull();
   });
 });

@@ -18,14 +18,15 @@ type Choice = Pick<WatchingBody, 'audio_language' | 'subtitle_language'>;
 
 /**
  * Starts `player` where the answer says, preselects its subtitle language, and keeps the position
- * on the server while it plays. `audioTrack` is the sound track the viewer chose (undefined until
- * they choose one).
+ * on the server while it plays, unless `keeps` is false (a share's visitor: the file is not theirs).
+ * `audioTrack` is the sound track the viewer chose (undefined until they choose one).
  */
 export function useResume(
   fileId: string,
   player: RefObject<MediaPlayerInstance | null>,
   answer: PlaybackAnswer | 'unknown' | undefined,
   audioTrack: number | undefined,
+  keeps = true,
 ): void {
   const planned = answer === 'unknown' ? undefined : answer;
   /** Where playback is, kept as it plays: the player is gone by the time it closes. */
@@ -37,7 +38,7 @@ export function useResume(
   /** What to save now; nothing before the first second. */
   const body = (): WatchingBody | undefined => {
     const { position, duration, ended } = where.current;
-    if (!(duration > 0) || (!ended && position < LEAST_KEPT_SECONDS)) return undefined;
+    if (!keeps || !(duration > 0) || (!ended && position < LEAST_KEPT_SECONDS)) return undefined;
     return { position: ended ? duration : Math.min(position, duration), duration, ...chosen.current };
   };
 

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { type FormEvent, lazy, type MouseEvent, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { AREA_ACCESSIBLE_PATH, type AreaAccess } from '#shared/api/access.ts';
 import type { DriveFile } from '#shared/api/files.ts';
+import type { PlaybackBody } from '#shared/api/playback.ts';
 import type { RestoreBody } from '#shared/api/restore.ts';
 import type { ShareAccess, ShareStatus, ShareView } from '#shared/api/shares.ts';
 import { signInPathFor } from '#shared/app-paths.ts';
@@ -13,7 +14,7 @@ import { type ShareFirstView, sharePath } from '#shared/share-page.ts';
 import { stat } from '#shared/statistics.ts';
 import { TextField } from '#shared/ui/TextField.tsx';
 import { savePending, takePendingSave } from '../accounts/pending-save.ts';
-import { api, driveShares as shares } from '../api.ts';
+import { api, drivePlayback, driveShares as shares } from '../api.ts';
 import { BusyNotice } from '../components/BusyNotice.tsx';
 import { FailureNotice } from '../components/FailureNotice.tsx';
 import { FileIcon } from '../components/files/FileIcon.tsx';
@@ -317,6 +318,9 @@ function SharedFiles({ shareId, folderIds, view, firstPage, knownNames }: Shared
     if (!file) throw new Error('file_not_found');
     return file;
   };
+  // Films play for visitors as for the owner, through the share (its passcode token, its checks).
+  const playback = (fileId: string, body: PlaybackBody) =>
+    drivePlayback.planShared({ ...body, share_id: shareId, file_id: fileId, ...(access.passCodeToken ? { pass_code_token: access.passCodeToken } : {}) });
 
   return (
     <section className="share-page" aria-labelledby="share-title">
@@ -440,7 +444,7 @@ function SharedFiles({ shareId, folderIds, view, firstPage, knownNames }: Shared
       )}
       {previewed && (
         <Suspense>
-          <PreviewDialog file={previewed} siblings={files.filter(isComplete)} onClose={() => setPreviewed(undefined)} load={load} />
+          <PreviewDialog file={previewed} siblings={files.filter(isComplete)} onClose={() => setPreviewed(undefined)} load={load} playback={playback} />
         </Suspense>
       )}
     </section>

@@ -44,7 +44,15 @@ type Props = {
   /** The next video or audio file of the folder, offered when this one ends. */
   next?: DriveFile | undefined;
   onNext?: (() => void) | undefined;
+  /**
+   * How the file's playback is asked for: the drive's own by default; a share's for its visitor,
+   * whose position is not kept (the file is not theirs).
+   */
+  playback?: SharedPlayback | undefined;
 };
+
+/** A share's playback for its visitor: what the share page asks the server. */
+type SharedPlayback = (body: PlaybackBody) => Promise<PlaybackAnswer>;
 
 /** What a stream made for this browser is, said under the player. */
 const CONVERTED: Partial<Record<PlaybackAnswer['reason'], MessageKey>> = {
@@ -68,7 +76,7 @@ type Choice = Pick<PlaybackBody, 'audio_track' | 'quality'>;
  * why it can only be downloaded. Choosing another sound track or quality asks the server again
  * and carries on from the same moment. One mount per file (the preview keys it by file id).
  */
-export function MediaPlayer({ file, link, kind, next, onNext }: Props) {
+export function MediaPlayer({ file, link, kind, next, onNext, playback }: Props) {
   const t = useT();
   const locale = useLocaleCode();
   const translations = usePlayerTranslations();
@@ -88,7 +96,8 @@ export function MediaPlayer({ file, link, kind, next, onNext }: Props) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: one player per file (keyed); a new choice is what asks again
   useEffect(() => {
     let current = true;
-    drivePlayback.plan(file.id, { capabilities: browserCapabilities(), ...choice }).then(
+    const body = { capabilities: browserCapabilities(), ...choice };
+    (playback ? playback(body) : drivePlayback.plan(file.id, body)).then(
       (planned) => current && setAnswer(planned),
       // Without a plan the browser tries the file as it is, and says so if it cannot.
       () => current && setAnswer((shown) => shown ?? 'unknown'),
@@ -116,7 +125,7 @@ export function MediaPlayer({ file, link, kind, next, onNext }: Props) {
   useStyledSubtitles(player, answer === 'unknown' ? undefined : answer?.subtitle_tracks);
 
   // Starts where the person left the file (on any device) and keeps the position as it plays.
-  useResume(file.id, player, answer, choice.audio_track);
+  useResume(file.id, player, answer, choice.audio_track, !playback);
 
   // The seek bar's preview picture only repeats the time beside it: screen readers pass over it.
   useDecorativePictures(player, answer);
@@ -196,7 +205,14 @@ export function MediaPlayer({ file, link, kind, next, onNext }: Props) {
       : [],
   );
 
-  const layoutProps = { icons: defaultLayoutIcons, translations, noAudioGain: true, menuContainer: '.preview-dialog', slots: { settingsMenuItemsEnd: menus } };
+  // No Google Cast button: its sender library would come from Google's servers, which the page's policy does not allow.
+  const layoutProps = {
+    icons: defaultLayoutIcons,
+    translations,
+    noAudioGain: true,
+    menuContainer: '.preview-dialog',
+    slots: { settingsMenuItemsEnd: menus, googleCastButton: null },
+  };
 
   return (
     <div className={`media-player media-${kind}`}>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { DriveFile } from '#shared/api/files.ts';
+import type { PlaybackAnswer, PlaybackBody } from '#shared/api/playback.ts';
 import { driveFiles } from '../../api.ts';
 import { previewKindOf, startDownload } from '../../files/file-links.ts';
 import { useT } from '../../i18n.ts';
@@ -23,12 +24,14 @@ type Props = {
   onClose(): void;
   /** How the file and its signed link are fetched: from the drive, or through a share. */
   load?: (fileId: string) => Promise<DriveFile>;
+  /** How a video or audio file's playback is asked for through a share; the drive's own when absent. */
+  playback?: ((fileId: string, body: PlaybackBody) => Promise<PlaybackAnswer>) | undefined;
 };
 
 type Loaded = { status: 'loading' } | { status: 'ready'; file: DriveFile; link: string } | { status: 'failed'; error: unknown };
 
 /** A file shown in the page: images step through the folder's images; players stream with Range; text and PDF are read in place. */
-export function PreviewDialog({ file, siblings, onClose, load = driveFiles.get }: Props) {
+export function PreviewDialog({ file, siblings, onClose, load = driveFiles.get, playback }: Props) {
   const t = useT();
   const images = previewKindOf(file) === 'image' ? siblings.filter((sibling) => previewKindOf(sibling) === 'image') : [];
   // Video and audio step forward through the folder's video and audio files, in the drive's order.
@@ -71,6 +74,7 @@ export function PreviewDialog({ file, siblings, onClose, load = driveFiles.get }
             kind={previewKindOf(shown) === 'video' ? 'video' : 'audio'}
             next={nextMedia}
             onNext={nextMedia && (() => setShownId(nextMedia.id))}
+            playback={playback && ((body) => playback(shown.id, body))}
           />
         </Suspense>
       )}
