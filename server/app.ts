@@ -384,7 +384,7 @@ export async function buildApp({ config, database, counters = memoryCounterStore
   const stopSweeping = everyHour(() => uploads.expire(UPLOAD_EXPIRY_MS), app.log);
   app.addHook('onClose', async () => stopSweeping());
   // What is kept only for a while goes (README: What Nubo keeps, and for how long).
-  const housekeeping = housekeepingService({ db: database.db, files, tasks, offline, watching, derivedDir: blobs.derivedDir });
+  const housekeeping = housekeepingService({ db: database.db, files, tasks, offline, watching, thumbnails, derivedDir: blobs.derivedDir });
   const stopHousekeeping = everyHour(() => housekeeping.sweep(), app.log);
   app.addHook('onClose', async () => stopHousekeeping());
   app.addHook('onClose', () => counters.close());

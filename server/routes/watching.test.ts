@@ -7,7 +7,11 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findMediaTools } from '../media/tools.ts';
+import { thumbnailsService } from '../services/thumbnails.ts';
 import { watchingService } from '../services/watching.ts';
+import { downloadLinks } from '../storage/download-links.ts';
+import { openBlobStorage } from '../storage/open-blob-storage.ts';
 import type { TestBrowser } from '../testing/browser.ts';
 import { ENGINES, startTestServer, type TestServer } from '../testing/harness.ts';
 import { until } from '../testing/until.ts';
@@ -278,6 +282,35 @@ describe.each(ENGINES)('watching on %s', (engine) => {
     // A link's signature opens the file it was made for, not another person's with the same content.
     const swapped = theirLink.replace(`/thumbnails/${theirs}?`, `/thumbnails/${mine}?`);
     expect((await fetch(swapped)).status).toBe(403);
+  });
+
+  it('makes the posters of videos stored before posters were made, in the hourly run, once', async () => {
+    const { browser } = await signUp(server.url);
+    const id = await uploaded(browser, 'old.mp4', other);
+    const hash = sha256(other);
+    // As a server before this version left it: facts read, no poster tried, no picture kept.
+    await server.database.db.updateTable('media').set({ poster: null }).where('hash', '=', hash).execute();
+    const folder = server.config.blobStore.driver === 'local' ? server.config.blobStore.dir : '';
+    rmSync(path.join(folder, '.thumbnails', hash.slice(0, 2), hash.slice(2, 4)), { recursive: true, force: true });
+    expect((await browser.post('/drive/v1/watching:lookup', { ids: [id] })).body.files[0].thumbnail_link).toBe('');
+
+    const storage = await openBlobStorage(server.config.blobStore, server.database.db, 60_000);
+    try {
+      const thumbnails = thumbnailsService({
+        db: server.database.db,
+        blobs: storage.blobs,
+        links: downloadLinks(Buffer.alloc(32)),
+        mediaTools: findMediaTools({ ffmpeg: '/usr/bin/ffmpeg', ffprobe: '/usr/bin/ffprobe' }),
+      });
+      expect(await thumbnails.makeMissingPosters(1_000)).toBeGreaterThanOrEqual(1);
+      expect(await thumbnails.makeMissingPosters(1_000)).toBe(0);
+    } finally {
+      await storage.close();
+    }
+    const media = await server.database.db.selectFrom('media').select('poster').where('hash', '=', hash).executeTakeFirst();
+    expect(media?.poster).toBe('made');
+    const link = (await browser.post('/drive/v1/watching:lookup', { ids: [id] })).body.files[0].thumbnail_link;
+    expect((await fetch(link)).headers.get('content-type')).toBe('image/webp');
   });
 
   it('leaves a video whose frames cannot be decoded, and a file that is no film, without a poster, tried once', async () => {

@@ -15,6 +15,7 @@ import type { FilesService } from './files.ts';
 import { deleteInBatches } from './hourly.ts';
 import type { OfflineService } from './offline.ts';
 import type { TasksService } from './tasks.ts';
+import type { ThumbnailsService } from './thumbnails.ts';
 import type { WatchingService } from './watching.ts';
 
 const HOUR_MS = 60 * 60_000;
@@ -44,6 +45,9 @@ const RETENTION = {
 /** The month before a month given as year × 100 + month. */
 const monthBefore = (month: number) => (month % 100 === 1 ? month - 100 + 11 : month - 1);
 
+/** Posters made in one run for videos stored before posters were made: each is one ffmpeg run of a second or two. */
+const POSTERS_PER_RUN = 50;
+
 /** Hashes asked about in one query while thumbnails are swept. */
 const HASH_CHUNK = 500;
 
@@ -54,6 +58,8 @@ export function housekeepingService(deps: {
   offline?: Pick<OfflineService, 'sweepGoneWork'>;
   /** Keeps each person's newest playing positions and folder language choices (services/watching.ts). */
   watching?: Pick<WatchingService, 'prune'>;
+  /** Makes the posters of videos stored before posters were made, a few an hour. */
+  thumbnails?: Pick<ThumbnailsService, 'makeMissingPosters'>;
   /** Where thumbnails are kept on this machine (the blob store's derivedDir). */
   derivedDir?: string;
   now?: () => number;
@@ -86,6 +92,7 @@ export function housekeepingService(deps: {
         finishedTasks: () => deps.tasks.pruneFinished(at - RETENTION.finishedTaskDays * DAY_MS),
         offlineWork: () => deps.offline?.sweepGoneWork() ?? Promise.resolve(0),
         watching: () => (deps.watching ? deps.watching.prune() : Promise.resolve(0)),
+        posters: () => (deps.thumbnails ? deps.thumbnails.makeMissingPosters(POSTERS_PER_RUN) : Promise.resolve(0)),
         // One shelf an hour: every thumbnail is looked at every 256 hours (under eleven days).
         thumbnails: () =>
           deps.derivedDir

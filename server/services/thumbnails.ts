@@ -32,7 +32,17 @@ export function thumbnailsService({
   /** Posters being made here: a second task for the same content waits for the first. */
   const making = new Map<string, Promise<void>>();
 
-  async function makePoster(hash: string): Promise<void> {
+  /** Makes a content's poster, once: a second call while it is made waits for the first. */
+  function makePoster(hash: string): Promise<void> {
+    let pending = making.get(hash);
+    if (!pending) {
+      pending = makePosterNow(hash).finally(() => making.delete(hash));
+      making.set(hash, pending);
+    }
+    return pending;
+  }
+
+  async function makePosterNow(hash: string): Promise<void> {
     const media = await mediaRepository(db).find(hash);
     // Sound alone, a file no program could read, or a poster already tried: nothing to do.
     if (!mediaTools || !media || media.poster !== null || media.width === 0) return;
@@ -66,13 +76,16 @@ export function thumbnailsService({
      * Makes the poster frame of a video content, once per content (run by the task that reads a
      * media file after its upload); a content already tried is left as it is.
      */
-    makePoster(hash: string): Promise<void> {
-      let pending = making.get(hash);
-      if (!pending) {
-        pending = makePoster(hash).finally(() => making.delete(hash));
-        making.set(hash, pending);
-      }
-      return pending;
+    makePoster,
+
+    /**
+     * Makes the posters of up to `limit` videos stored before posters were made (run hourly, so a
+     * library grows its posters over a few hours, never on anyone's request); answers how many were tried.
+     */
+    async makeMissingPosters(limit: number): Promise<number> {
+      const waiting = await mediaRepository(db).withoutPoster(mediaTools ? limit : 0);
+      for (const { hash } of waiting) await makePoster(hash);
+      return waiting.length;
     },
   };
 

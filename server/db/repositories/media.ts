@@ -15,6 +15,9 @@ export function mediaRepository(db: Db) {
         .values(row)
         .onConflict((c) => c.column('hash').doNothing())
         .execute(),
+    /** Contents with a picture whose poster was never tried (stored before posters were made), oldest first. */
+    withoutPoster: (limit: number) =>
+      db.selectFrom('media').select('hash').where('poster', 'is', null).where('width', '>', 0).orderBy('created_at').limit(limit).execute(),
     /** Records that the content's poster frame was made, or could not be (it is not tried again). */
     markPoster: (hash: string, poster: 'made' | 'failed') => db.updateTable('media').set({ poster }).where('hash', '=', hash).execute(),
   };
