@@ -35,6 +35,10 @@ export type MediaProbe = {
   audio: AudioStream[];
   subtitles: SubtitleStream[];
   chapters: Chapter[];
+  /** The sound's tags as the file names them ('' when it does not); none in probes made before tags were read. */
+  tags?: { title: string; artist: string; album: string };
+  /** Whether the file holds a cover picture (an album's, in a music file). */
+  cover?: boolean;
 };
 
 const TEXT_SUBTITLES = new Set(['subrip', 'srt', 'ass', 'ssa', 'mov_text', 'webvtt', 'text']);
@@ -71,7 +75,7 @@ type FfprobeStream = {
   tags?: Record<string, string>;
 };
 type FfprobeOutput = {
-  format?: { format_name?: string; duration?: string };
+  format?: { format_name?: string; duration?: string; tags?: Record<string, string> };
   streams?: FfprobeStream[];
   chapters?: Array<{ start_time?: string; end_time?: string; tags?: Record<string, string> }>;
 };
@@ -127,7 +131,16 @@ export function probeOf(output: FfprobeOutput): MediaProbe {
       end: seconds(c.end_time),
       title: text(c.tags?.title),
     })),
+    tags: { title: formatTag(output, 'title'), artist: formatTag(output, 'artist'), album: formatTag(output, 'album') },
+    cover: streams.some((s) => s.codec_type === 'video' && s.disposition?.attached_pic === 1),
   };
+}
+
+/** A tag of the whole file, in any case (ID3, Vorbis comments and MP4 atoms spell them differently), as plain text. */
+function formatTag(output: FfprobeOutput, name: string): string {
+  const tags = output.format?.tags ?? {};
+  const found = Object.entries(tags).find(([key]) => key.toLowerCase() === name)?.[1];
+  return typeof found === 'string' ? found.slice(0, 200) : '';
 }
 
 /** "24000/1001" → 23.976. */

@@ -4,7 +4,17 @@
 import type { PlaybackAnswer } from '#shared/api/playback.ts';
 import type { PlaybackChoice } from '../services/playback.ts';
 
-export function presentPlayback({ plan, url, probe, qualities = [], quality = 0, thumbnails, subtitles = [], start }: PlaybackChoice): PlaybackAnswer {
+export function presentPlayback({
+  plan,
+  url,
+  probe,
+  qualities = [],
+  quality = 0,
+  thumbnails,
+  subtitles = [],
+  start,
+  cover = '',
+}: PlaybackChoice): PlaybackAnswer {
   return {
     mode: plan.mode,
     reason: plan.reason,
@@ -30,6 +40,8 @@ export function presentPlayback({ plan, url, probe, qualities = [], quality = 0,
     qualities: [...qualities],
     quality,
     ...(thumbnails ? { thumbnails } : {}),
+    tags: probe?.tags ?? { title: '', artist: '', album: '' },
+    cover,
     ...(start
       ? { resume_at: start.resumeAt, subtitle_language: start.subtitleLanguage, ...(start.audioTrack !== undefined ? { audio_track: start.audioTrack } : {}) }
       : {}),

@@ -223,6 +223,39 @@ describe.each(ENGINES)('playback on %s', (engine) => {
     expect((await fetch(answer.body.url.replace('index.m3u8', '1.m4s'))).status).toBe(403);
   });
 
+  it('plays music with its tags and cover picture, as it is where the browser decodes it, its sound re-encoded to AAC where not', async () => {
+    const { browser } = await signUp(server.url);
+    const make = (name: string, args: string[]) => {
+      execFileSync(tools.ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', ...args, path.join(dir, name)]);
+      return readFileSync(path.join(dir, name));
+    };
+    const song = make(`${engine}-song.mp3`, [
+      ...['-f', 'lavfi', '-i', 'sine=duration=5', '-f', 'lavfi', '-i', 'color=c=red:s=64x64:d=1', '-map', '0', '-map', '1'],
+      ...['-c:a', 'libmp3lame', '-c:v', 'mjpeg', '-frames:v', '1', '-disposition:v:0', 'attached_pic', '-id3v2_version', '3'],
+      ...['-metadata', 'title=Song <b>One</b>', '-metadata', 'artist=The Testers', '-metadata', 'album=Sine Waves'],
+    ]);
+    const id = await uploaded(browser, 'Song One.mp3', song);
+    // The cover is made by the task that reads the file after its upload: asked again until it is there.
+    let answer = await plan(browser, id, CHROMIUM);
+    for (let i = 0; i < 100 && !answer.body.cover; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      answer = await plan(browser, id, CHROMIUM);
+    }
+    expect(answer.body).toMatchObject({ mode: 'direct', tags: { title: 'Song <b>One</b>', artist: 'The Testers', album: 'Sine Waves' } });
+    const cover = await fetch(answer.body.cover);
+    expect(cover.status).toBe(200);
+    expect(cover.headers.get('content-type')).toMatch(/^image\//);
+    // Red, as it was drawn: the picture is the file's cover, not a frame of nothing.
+    expect((await cover.arrayBuffer()).byteLength).toBeGreaterThan(100);
+
+    const wma = make(`${engine}-track.wma`, ['-f', 'lavfi', '-i', 'sine=duration=5', '-c:a', 'wmav2', '-metadata', 'title=Track Two']);
+    const wmaId = await uploaded(browser, 'Track Two.wma', wma);
+    const converted = await plan(browser, wmaId, CHROMIUM);
+    expect(converted.body).toMatchObject({ mode: 'remux', cover: '', tags: { title: 'Track Two', artist: '', album: '' } });
+    expect(converted.body.url).toMatch(/\/audio-aac\/index\.m3u8$/);
+    expect((await fetch(converted.body.url.replace('index.m3u8', '0.m4s'))).status).toBe(200);
+  });
+
   it('makes a segment asked for twenty times at once once, and answers all twenty with the same bytes', async () => {
     const { browser } = await signUp(server.url);
     const id = await uploaded(browser, 'series.mkv', series);

@@ -37,6 +37,8 @@ export type PlaybackChoice = {
   quality?: number;
   /** The preview pictures' WebVTT, when the file has a picture to take them from. */
   thumbnails?: string | undefined;
+  /** A music file's cover picture (a thumbnail link), once made. */
+  cover?: string | undefined;
   /** Where the person left the file, the sound track played (the one chosen last in its folder when none is asked for) and the subtitle language to preselect. */
   start?: { resumeAt: number; audioTrack: number | undefined; subtitleLanguage: string };
 };
@@ -96,6 +98,7 @@ export function playbackService(deps: {
       };
     const probe = await probeOf(file.hash, Number(file.size));
     if (!probe) return { plan: { mode: 'download', reason: 'not_media' }, url: download, probe: undefined };
+    const cover = probe.cover && (await mediaRepository(db).find(file.hash))?.poster === 'made' ? links.thumbnailFor(origin, file.id, 'SIZE_LARGE') : undefined;
     const subtitleTracks = subtitles
       ? await subtitles.tracks(
           { id: file.id, user_id: file.user_id, parent_id: file.parent_id, name: file.name, hash: file.hash },
@@ -122,7 +125,7 @@ export function playbackService(deps: {
     const offered: readonly Quality[] = plan.mode === 'transcode' && plan.video === 'encode' ? QUALITIES : [];
     if (quality !== undefined && !offered.includes(quality))
       throw new ServiceError('invalid_request', 'This file is not offered at that quality.', [{ field: 'quality', reason: 'not_offered' }]);
-    if (plan.mode === 'direct' || plan.mode === 'download') return { plan, url: download, probe, subtitles: subtitleTracks, thumbnails, start };
+    if (plan.mode === 'direct' || plan.mode === 'download') return { plan, url: download, probe, subtitles: subtitleTracks, thumbnails, start, cover };
     // Without a choice, 720p: sharp enough in a window, quick to make.
     const height = quality ?? (offered.length > 0 ? 720 : 0);
     const profile: StreamProfile =
@@ -137,6 +140,7 @@ export function playbackService(deps: {
       quality: height,
       thumbnails,
       start,
+      cover,
     };
   }
 

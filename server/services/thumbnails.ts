@@ -10,6 +10,7 @@ import { mediaRepository } from '../db/repositories/media.ts';
 import type { Database } from '../db/schema.ts';
 import { ServiceError } from '../errors.ts';
 import { readPosterFrame } from '../media/poster.ts';
+import type { MediaProbe } from '../media/probe.ts';
 import { MediaFailure, type MediaTools, mediaInputOf } from '../media/tools.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { DownloadLinks } from '../storage/download-links.ts';
@@ -44,11 +45,13 @@ export function thumbnailsService({
 
   async function makePosterNow(hash: string): Promise<void> {
     const media = await mediaRepository(db).find(hash);
+    // A music file's poster is its cover picture, when it has one.
+    const cover = media?.width === 0 && media.probe !== null && (JSON.parse(media.probe) as MediaProbe).cover === true;
     // Sound alone, a file no program could read, or a poster already tried: nothing to do.
-    if (!mediaTools || !media || media.poster !== null || media.width === 0) return;
+    if (!mediaTools || !media || media.poster !== null || (media.width === 0 && !cover)) return;
     let frame: Buffer;
     try {
-      frame = await readPosterFrame(mediaTools, await mediaInputOf(blobs, hash), media.duration, os.tmpdir());
+      frame = await readPosterFrame(mediaTools, await mediaInputOf(blobs, hash), media.duration, os.tmpdir(), { cover });
       if (frame.length === 0) throw new MediaFailure('media_unreadable', 'ffmpeg found no frame to show');
       await thumbnails.keepPoster(hash, frame);
     } catch (failure) {
@@ -66,8 +69,9 @@ export function thumbnailsService({
       if (!links.verify('thumbnail', link.id, link.expires, link.signature))
         throw new ServiceError('permission_denied', 'This link has expired or is not valid.');
       const file = await linkedFile(files, link.id);
-      const thumbnail =
-        fileCategoryOf({ name: file.name, mimeType: file.mime_type }) === 'VIDEO' ? await posterOf(file.hash, size) : await thumbnails.ensure(file.hash, size);
+      const category = fileCategoryOf({ name: file.name, mimeType: file.mime_type });
+      // Films show their poster frame, music its cover picture; images are made small from themselves.
+      const thumbnail = category === 'VIDEO' || category === 'AUDIO' ? await posterOf(file.hash, size) : await thumbnails.ensure(file.hash, size);
       if (!thumbnail) throw new ServiceError('not_found', 'No preview can be made of this file.');
       return thumbnail;
     },
@@ -98,7 +102,8 @@ export function thumbnailsService({
     if (made) return made;
     const media = await mediaRepository(db).find(hash);
     if (media?.poster !== 'made' || !mediaTools) return undefined;
-    const frame = await readPosterFrame(mediaTools, await mediaInputOf(blobs, hash), media.duration, os.tmpdir()).catch(() => undefined);
+    const cover = media.width === 0;
+    const frame = await readPosterFrame(mediaTools, await mediaInputOf(blobs, hash), media.duration, os.tmpdir(), { cover }).catch(() => undefined);
     if (!frame?.length) return undefined;
     await thumbnails.keepPoster(hash, frame);
     return thumbnails.existing(hash, size);

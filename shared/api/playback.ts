@@ -99,5 +99,9 @@ export const PlaybackAnswer = Type.Object({
   audio_track: Type.Optional(Type.Integer()),
   /** The subtitle language to preselect, chosen last in the file's folder: a BCP 47 tag, 'off', or '' for no choice. */
   subtitle_language: Type.Optional(Type.String()),
+  /** What a music file's tags say it is ('' where they say nothing). */
+  tags: Type.Object({ title: Type.String(), artist: Type.String(), album: Type.String() }),
+  /** A music file's cover picture, once made; '' when it has none. */
+  cover: Type.String(),
 });
 export type PlaybackAnswer = Static<typeof PlaybackAnswer>;
