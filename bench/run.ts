@@ -7,6 +7,7 @@ import { benchExtension } from './extension.ts';
 import { benchHugeFolder } from './huge-folder.ts';
 import { benchListing } from './listing.ts';
 import { benchLoad } from './load.ts';
+import { benchMedia } from './media.ts';
 import { benchOffline } from './offline.ts';
 import { benchRestore } from './restore.ts';
 import { benchSharePage } from './share-page.ts';
@@ -29,6 +30,7 @@ const BENCHES: Record<string, () => Promise<Table>> = {
   transfer: benchTransfer,
   offline: benchOffline,
   extension: benchExtension,
+  media: benchMedia,
 };
 
 const wanted = process.argv.slice(2);
