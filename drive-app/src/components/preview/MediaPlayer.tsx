@@ -86,8 +86,8 @@ export function MediaPlayer({ file, link, kind, next, onNext, playback }: Props)
   const [ended, setEnded] = useState(false);
   /** The Vidstack player of this file; effects that follow playback (positions, subtitle renderers) use it with `file.id`. */
   const player = useRef<MediaPlayerInstance>(null);
-  /** Where playback is to start once the stream can play (seconds): a switch of track or quality, or a resumed position. */
-  const startAt = useRef(0);
+  /** After a switch of sound track or quality: where the stream `from` was (seconds), for the one replacing it to go on from. */
+  const startAt = useRef<{ at: number; from: string } | undefined>(undefined);
   /** Where playback is, kept as it plays: the player is gone by the time closing is reported. */
   const position = useRef(0);
   const mounted = useRef(false);
@@ -153,14 +153,14 @@ export function MediaPlayer({ file, link, kind, next, onNext, playback }: Props)
     );
   }
   const planned = answer === 'unknown' ? undefined : answer;
-  const source: MediaSrc = direct
-    ? { src: inlineLink(link), type: kind === 'video' ? 'video/mp4' : 'audio/mpeg' }
-    : { src: answer.url, type: 'application/x-mpegurl' };
+  const source = (
+    direct ? { src: inlineLink(link), type: kind === 'video' ? 'video/mp4' : 'audio/mpeg' } : { src: answer.url, type: 'application/x-mpegurl' }
+  ) satisfies MediaSrc;
   const converted = planned && CONVERTED[planned.reason];
 
   /** Asks for the stream again with `change`, to carry on from where playback is now. */
   const switchTo = (change: Choice) => {
-    startAt.current = player.current?.currentTime ?? position.current;
+    startAt.current = { at: player.current?.currentTime ?? position.current, from: source.src };
     setFailed(false);
     setChoice((chosen) => ({ ...chosen, ...change }));
   };
@@ -245,10 +245,6 @@ export function MediaPlayer({ file, link, kind, next, onNext, playback }: Props)
             onCanPlay={() => {
               const media = player.current;
               if (!media) return;
-              if (startAt.current > 0) {
-                media.currentTime = startAt.current;
-                startAt.current = 0;
-              }
               if (!mounted.current) {
                 mounted.current = true;
                 // The player takes the focus when it opens: its keys (space, k, the arrows, j/l, m, f, c) work at once.
@@ -257,6 +253,17 @@ export function MediaPlayer({ file, link, kind, next, onNext, playback }: Props)
               }
             }}
             onTimeUpdate={(detail) => {
+              const media = player.current;
+              // A switched stream goes on from where the one it replaced was, once it plays: hls.js places a new
+              // stream at its start as it loads and may undo a seek made meanwhile, so it is made until it holds.
+              const switched = startAt.current;
+              if (media && switched && media.state.source.src === source.src && source.src !== switched.from) {
+                if (detail.currentTime < switched.at - 1) {
+                  media.currentTime = switched.at;
+                  return;
+                }
+                startAt.current = undefined;
+              }
               position.current = detail.currentTime;
             }}
             onPlay={() => {
