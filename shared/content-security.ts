@@ -45,7 +45,9 @@ export function pagePolicy(scripts: readonly string[], { frameAncestors, storeOr
   const store = storeOrigins.join(' ');
   return [
     "default-src 'none'",
-    `script-src 'self' ${scripts.map((source) => `'${source}'`).join(' ')}`,
+    // 'wasm-unsafe-eval' lets WebAssembly be compiled, nothing more (no eval of script text): the
+    // player's styled-subtitle renderer (JASSUB, libass in WebAssembly) checks and compiles it.
+    `script-src 'self' 'wasm-unsafe-eval' ${scripts.map((source) => `'${source}'`).join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: ${store}`,
     "font-src 'self' data:",

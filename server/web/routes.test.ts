@@ -138,7 +138,7 @@ describe('web routes', () => {
       expect(response.headers.get('cache-control')).toBe('no-cache');
       // Framed only by Nubo itself unless EMBED_ORIGINS names host pages.
       const nonce = nonceOf(response);
-      expect(directivesOf(response)['script-src']).toBe(`'self' 'nonce-${nonce}'`);
+      expect(directivesOf(response)['script-src']).toBe(`'self' 'wasm-unsafe-eval' 'nonce-${nonce}'`);
       expect(await response.text()).toBe(`<div id="root"></div><script nonce="${nonce}">boot()</script>`);
     }
   });
@@ -175,7 +175,7 @@ describe('web routes', () => {
     for (const path of ['/faq', '/no-such-page']) {
       const response = await get(path);
       expect(directivesOf(response)['script-src']).toBe(
-        `'self' ${[...inlineScriptHashes(`<script>${THEME_SCRIPT}</script><script>${ISLAND_SCRIPT}</script>`)]
+        `'self' 'wasm-unsafe-eval' ${[...inlineScriptHashes(`<script>${THEME_SCRIPT}</script><script>${ISLAND_SCRIPT}</script>`)]
           .sort()
           .map((hash) => `'${hash}'`)
           .join(' ')}`,
@@ -190,7 +190,7 @@ describe('web routes', () => {
     for (const path of ['/drive/all', '/auth', '/s/abc', '/faq', '/no-such-page', '/help-center/no-such-article']) {
       const response = await get(path);
       const { 'script-src': scripts, ...rest } = directivesOf(response);
-      expect(scripts, path).toMatch(/^'self'( '(nonce|sha256)-[^']+')+$/);
+      expect(scripts, path).toMatch(/^'self' 'wasm-unsafe-eval'( '(nonce|sha256)-[^']+')+$/);
       expect(rest, path).toEqual({
         'default-src': "'none'",
         'style-src': "'self' 'unsafe-inline'",

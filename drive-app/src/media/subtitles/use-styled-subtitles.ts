@@ -22,17 +22,23 @@ export function useStyledSubtitles(player: RefObject<MediaPlayerInstance | null>
     const instance = player.current;
     if (!instance || !tracks?.some(drawnByRenderer)) return;
     let detach: (() => void) | undefined;
+    let drawn: string | undefined;
     const showPlain = (plain: boolean) => instance.el?.toggleAttribute(DRAWN_ATTRIBUTE, !plain);
     const follow = () => {
-      detach?.();
-      detach = undefined;
-      showPlain(true);
       const chosen = tracks.find((track) => track.id === instance.textTracks.selected?.id);
       const video = instance.el?.querySelector('video');
-      if (!chosen || !video || !drawnByRenderer(chosen)) return;
+      const wanted = chosen && video && drawnByRenderer(chosen) ? chosen : undefined;
+      // Vidstack tells of one choice more than once: the track drawn already is left drawing.
+      if (wanted?.id === drawn) return;
+      detach?.();
+      detach = undefined;
+      drawn = undefined;
+      showPlain(true);
+      if (!wanted || !video) return;
       showPlain(false);
+      drawn = wanted.id;
       // Where it cannot be drawn styled, its WebVTT shows instead (PGS has none: nothing shows).
-      detach = attachSubtitleRenderer(video, chosen, { onUnavailable: () => showPlain(true) });
+      detach = attachSubtitleRenderer(video, wanted, { onUnavailable: () => showPlain(true) });
     };
     instance.textTracks.addEventListener('mode-change', follow);
     follow();
