@@ -68,10 +68,27 @@ test.describe('films and music of every kind', () => {
     }
   });
 
-  test('plays FLAC as it is and WMA with its sound re-encoded', async ({ page }) => {
-    test.setTimeout(90_000);
+  test('plays FLAC as it is and WMA with its sound re-encoded, shows a song’s tags and cover, and the folder’s tracks to choose from', async ({ page }) => {
+    test.setTimeout(120_000);
     await signUp(page, 'Music Fan');
     for (const song of MUSIC) await file(page, song.name, '', made(song.name, song.args), song.type);
+    const tagged = made('Tagged.mp3', [
+      ...SOUND,
+      ...['-f', 'lavfi', '-i', 'color=c=orange:s=64x64:d=1', '-map', '0', '-map', '1', '-c:a', 'libmp3lame', '-c:v', 'mjpeg', '-frames:v', '1'],
+      ...[
+        '-disposition:v:0',
+        'attached_pic',
+        '-id3v2_version',
+        '3',
+        '-metadata',
+        'title=Evening Tone',
+        '-metadata',
+        'artist=Sine Quartet',
+        '-metadata',
+        'album=Test Signals',
+      ],
+    ]);
+    await file(page, 'Tagged.mp3', '', tagged, 'audio/mpeg');
     await page.reload();
     for (const song of MUSIC) {
       await openFile(page, song.name);
@@ -79,5 +96,24 @@ test.describe('films and music of every kind', () => {
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog', { name: song.name })).toBeHidden();
     }
+
+    await openFile(page, 'Tagged.mp3');
+    const dialog = page.getByRole('dialog', { name: 'Tagged.mp3' });
+    await expect(dialog.getByText('Evening Tone')).toBeVisible();
+    await expect(dialog.getByText('Sine Quartet · Test Signals')).toBeVisible();
+    // The cover is made by the upload's task: it shows once made (the file opened again if it was not yet).
+    await expect(async () => {
+      await page.keyboard.press('Escape');
+      await openFile(page, 'Tagged.mp3');
+      expect(await dialog.locator('img.audio-cover').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+    }).toPass({ timeout: 30_000 });
+    const queue = dialog.getByRole('navigation', { name: 'Tracks in this folder' });
+    await expect(queue.getByRole('button')).toHaveCount(3);
+    await expect(queue.getByRole('button', { name: 'Tagged.mp3' })).toHaveAttribute('aria-current', 'true');
+    await queue.getByRole('button', { name: 'Lossless.flac' }).click();
+    // The dialog now shows the track chosen, and plays it.
+    const chosen = page.getByRole('dialog', { name: 'Lossless.flac' }).getByRole('navigation', { name: 'Tracks in this folder' });
+    await expect(chosen.getByRole('button', { name: 'Lossless.flac' })).toHaveAttribute('aria-current', 'true');
+    await expect.poll(() => timeOf(page, 'Lossless.flac'), { timeout: 30_000 }).toBeGreaterThan(1);
   });
 });

@@ -35,6 +35,7 @@ import { useDecorativePictures } from '../player/decorative-pictures.ts';
 import { trackLabel } from '../player/labels.ts';
 import { NextButton, NextOffer } from '../player/NextInFolder.tsx';
 import { usePlayerTranslations } from '../player/words.ts';
+import { AudioDetails } from './AudioDetails.tsx';
 import { NoPreview } from './NoPreview.tsx';
 
 type Props = {
@@ -216,6 +217,7 @@ export function MediaPlayer({ file, link, kind, next, onNext, playback }: Props)
 
   return (
     <div className={`media-player media-${kind}`}>
+      {kind === 'audio' && <AudioDetails file={file} answer={planned} />}
       {direct && hasUnsupportedAudio(file) && <p className="notice notice-success">{t('files.preview.noSound')}</p>}
       {failed ? (
         <div className="notice notice-error" role="alert">

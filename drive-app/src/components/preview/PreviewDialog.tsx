@@ -7,6 +7,7 @@ import { useT } from '../../i18n.ts';
 import { BusyNotice } from '../BusyNotice.tsx';
 import { Dialog } from '../dialogs/Dialog.tsx';
 import { FailureNotice } from '../FailureNotice.tsx';
+import { AudioQueue } from './AudioDetails.tsx';
 import { ImageViewer } from './ImageViewer.tsx';
 import { NoPreview } from './NoPreview.tsx';
 import { TextViewer } from './TextViewer.tsx';
@@ -77,6 +78,9 @@ export function PreviewDialog({ file, siblings, onClose, load = driveFiles.get, 
             playback={playback && ((body) => playback(shown.id, body))}
           />
         </Suspense>
+      )}
+      {isMedia(shown) && previewKindOf(shown) === 'audio' && (
+        <AudioQueue tracks={media.filter((item) => previewKindOf(item) === 'audio')} playing={shown.id} onChoose={(track) => setShownId(track.id)} />
       )}
       {loaded.status === 'ready' && previewKindOf(shown) === 'text' && <TextViewer file={loaded.file} link={loaded.link} />}
       {loaded.status === 'ready' && previewKindOf(shown) === 'pdf' && (
