@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openFile, signUp, upload, uploads } from './drive-helpers.ts';
 import { expect, test } from './fixtures.ts';
+import { frameBrightness } from './media-helpers.ts';
 
 /** A valid PDF of `pages` pages, each saying "Page N", with its cross-reference table computed. */
 function tinyPdf(pages: number): Buffer {
@@ -139,17 +140,7 @@ test.describe('playing media', () => {
     const video = dialog.locator('video');
     await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 30_000 }).toBeGreaterThan(1);
     // The picture is drawn, not a black box: a sample of the frame has colour in it.
-    const coloured = await video.evaluate((element: HTMLVideoElement) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 64;
-      canvas.height = 36;
-      const context = canvas.getContext('2d');
-      context?.drawImage(element, 0, 0, 64, 36);
-      const pixels = context?.getImageData(0, 0, 64, 36).data ?? new Uint8ClampedArray();
-      let sum = 0;
-      for (let i = 0; i < pixels.length; i += 4) sum += pixels[i]! + pixels[i + 1]! + pixels[i + 2]!;
-      return sum / (pixels.length / 4);
-    });
+    const coloured = await frameBrightness(video);
     expect(coloured).toBeGreaterThan(30);
     // A seek to 80 % plays on from there.
     await video.evaluate((element: HTMLVideoElement) => {

@@ -3,13 +3,10 @@
 // music a browser plays as it is (FLAC) or not (WMA). Each is made here with ffmpeg's test sources,
 // a few seconds long, uploaded, opened from the drive's list and played: its time advances and its
 // picture is not a black box.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { file, openFile, signUp } from './drive-helpers.ts';
 import { expect, test } from './fixtures.ts';
+import { ffmpegFixture, frameBrightness } from './media-helpers.ts';
 
 const PICTURE = ['-f', 'lavfi', '-i', 'testsrc=duration=8:size=320x240:rate=25'];
 const SOUND = ['-f', 'lavfi', '-i', 'sine=duration=8'];
@@ -27,12 +24,6 @@ const MUSIC = [
   { name: 'Windows track.wma', type: 'audio/x-ms-wma', args: [...SOUND, '-c:a', 'wmav2'] },
 ] as const;
 
-function made(name: string, args: readonly string[]): Buffer {
-  const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'nubo-e2e-formats-')), name);
-  execFileSync('/usr/bin/ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args, out]);
-  return readFileSync(out);
-}
-
 /** Where the file opened as `name` is playing; music re-encoded as it plays is played by a <video> (HLS), as it is by an <audio>. */
 const timeOf = (page: Page, name: string) =>
   page
@@ -44,24 +35,14 @@ test.describe('films and music of every kind', () => {
   test('plays an MPEG-4 AVI, a WMV, an FLV and a DVD VOB, re-encoded as they play, with their pictures drawn', async ({ page }) => {
     test.setTimeout(180_000);
     await signUp(page, 'Format Fan');
-    for (const film of FILMS) await file(page, film.name, '', made(film.name, film.args), film.type);
+    for (const film of FILMS) await file(page, film.name, '', ffmpegFixture(film.name, film.args), film.type);
     await page.reload();
     for (const film of FILMS) {
       await openFile(page, film.name);
       const dialog = page.getByRole('dialog', { name: film.name });
       await expect(dialog.getByText(/converted as it plays/)).toBeVisible({ timeout: 20_000 });
       await expect.poll(() => timeOf(page, film.name), { timeout: 30_000, message: film.name }).toBeGreaterThan(1);
-      const coloured = await dialog.locator('video').evaluate((element: HTMLVideoElement) => {
-        const canvas = document.createElement('canvas');
-        canvas.width = 32;
-        canvas.height = 24;
-        const context = canvas.getContext('2d');
-        context?.drawImage(element, 0, 0, 32, 24);
-        const pixels = context?.getImageData(0, 0, 32, 24).data ?? new Uint8ClampedArray();
-        let sum = 0;
-        for (let i = 0; i < pixels.length; i += 4) sum += pixels[i]! + pixels[i + 1]! + pixels[i + 2]!;
-        return sum / (pixels.length / 4);
-      });
+      const coloured = await frameBrightness(dialog.locator('video'));
       expect(coloured, `${film.name}: the picture has colour`).toBeGreaterThan(30);
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
@@ -71,8 +52,8 @@ test.describe('films and music of every kind', () => {
   test('plays FLAC as it is and WMA with its sound re-encoded, shows a song’s tags and cover, and the folder’s tracks to choose from', async ({ page }) => {
     test.setTimeout(120_000);
     await signUp(page, 'Music Fan');
-    for (const song of MUSIC) await file(page, song.name, '', made(song.name, song.args), song.type);
-    const tagged = made('Tagged.mp3', [
+    for (const song of MUSIC) await file(page, song.name, '', ffmpegFixture(song.name, song.args), song.type);
+    const tagged = ffmpegFixture('Tagged.mp3', [
       ...SOUND,
       ...['-f', 'lavfi', '-i', 'color=c=orange:s=64x64:d=1', '-map', '0', '-map', '1', '-c:a', 'libmp3lame', '-c:v', 'mjpeg', '-frames:v', '1'],
       ...[

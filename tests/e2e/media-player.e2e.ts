@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { listed, signUp, toolbar, upload, uploads } from './drive-helpers.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { frameBrightness } from './media-helpers.ts';
 
 // Each test makes its films, uploads them and plays them: two minutes each, for a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -52,19 +53,8 @@ function chaptered(): string {
 const video = (dialog: Locator) => dialog.locator('video');
 const currentTime = (dialog: Locator) => video(dialog).evaluate((element: HTMLVideoElement) => element.currentTime);
 
-/** The mean brightness of a 64×36 sample of the frame shown: above 30, the picture is drawn, not a black box. */
-const brightness = (dialog: Locator) =>
-  video(dialog).evaluate((element: HTMLVideoElement) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 64;
-    canvas.height = 36;
-    const context = canvas.getContext('2d');
-    context?.drawImage(element, 0, 0, 64, 36);
-    const pixels = context?.getImageData(0, 0, 64, 36).data ?? new Uint8ClampedArray();
-    let sum = 0;
-    for (let i = 0; i < pixels.length; i += 4) sum += pixels[i]! + pixels[i + 1]! + pixels[i + 2]!;
-    return sum / (pixels.length / 4);
-  });
+/** The mean brightness of the frame shown: above 30, the picture is drawn, not a black box. */
+const brightness = (dialog: Locator) => frameBrightness(video(dialog));
 
 /** Opens a listed film (its tile may show its length before its name) and waits for it to play. */
 async function openPlayer(page: Page, name: string): Promise<Locator> {
