@@ -4,6 +4,7 @@
 // services/accounts/device-sign-in.ts.
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { CLIENT_IDS } from '#shared/accounts/clients.ts';
 import {
   DEVICE_SIGN_IN_PATHS,
   DeviceCodeRequestBody,
@@ -13,7 +14,6 @@ import {
   UserCodeBody,
 } from '#shared/api/device-sign-in.ts';
 import { ApiErrorSchema, EmptySchema } from '#shared/api/resources.ts';
-import { CLIENT_IDS } from '#shared/accounts/clients.ts';
 import { type Authenticator, assertSameOrigin, authOf } from '../auth/authenticate.ts';
 import { presentDeviceCodes, presentDeviceRequest } from '../presenters/device-sign-in.ts';
 import type { AccountsService, RequestOrigin } from '../services/accounts.ts';

@@ -16,11 +16,11 @@ import { LOCALE_HTML_LANG, type Locale } from '#shared/i18n/locales.ts';
 import type { Translate } from '#shared/i18n/translator.ts';
 import { firstViewJson, SHARE_FIRST_VIEW_ELEMENT, type ShareFirstView } from '#shared/share-page.ts';
 import { ServiceError } from '../errors.ts';
+import { leastLatelyUsed } from '../least-lately-used.ts';
 import { presentShareFolder, presentShareView } from '../presenters/shares.ts';
 import { blockListOf, isBlocked } from '../services/access.ts';
 import { type LoadedMessages, translatorsOf } from '../services/messages.ts';
 import type { SharedFolder, SharesService, ShareViewing } from '../services/shares.ts';
-import { leastLatelyUsed } from '../least-lately-used.ts';
 import { escapeMarkup } from './markup.ts';
 
 /** As many entries as the page's script asks for at a time (GET /share's default). */

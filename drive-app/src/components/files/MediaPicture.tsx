@@ -21,7 +21,7 @@ function useWatchingFacts(file: DriveFile): WatchingItem | undefined {
   const facts = useStore($watching, { keys: [file.id] })[file.id];
   useEffect(() => {
     if (playable && !facts) askWatching(file.id, file.file_category === 'VIDEO');
-  }, [playable, facts, file.id]);
+  }, [playable, facts, file.id, file.file_category]);
   return playable ? facts : undefined;
 }
 
