@@ -53,7 +53,23 @@ function makeFilms(dir: string) {
       ...picture('1920x1080', i + 2),
       ...sound,
       ...['-i', subtitles, '-map', '0:v', '-map', '1:a', '-map', '2:s'],
-      ...['-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error', '-pix_fmt', 'yuv420p', '-c:a', 'eac3', '-c:s', 'srt', '-shortest', out],
+      ...[
+        '-c:v',
+        'libx265',
+        '-preset',
+        'ultrafast',
+        '-x265-params',
+        'log-level=error',
+        '-pix_fmt',
+        'yuv420p',
+        '-c:a',
+        'eac3',
+        '-c:s',
+        'srt',
+        '-t',
+        String(SECONDS),
+        out,
+      ],
     ]);
     return out;
   });
