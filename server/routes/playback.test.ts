@@ -212,6 +212,13 @@ describe.each(ENGINES)('playback on %s', (engine) => {
     const after = await server.database.db.selectFrom('traffic_month').select('download_bytes').where('user_id', '=', owner.userId).executeTakeFirst();
     expect(Number(after?.download_bytes) - Number(before?.download_bytes ?? 0)).toBe(bytes);
 
+    // Twenty visitors asking at once all get the same plan, and their first segment is made once.
+    const crowd = await Promise.all(Array.from({ length: 20 }, () => visitor({ ...ask, pass_code_token: token })));
+    expect(crowd.map((one) => one.status)).toEqual(crowd.map(() => 200));
+    expect(new Set(crowd.map((one) => one.body.mode))).toEqual(new Set(['transcode']));
+    const segments = await Promise.all(crowd.map((one) => fetch(one.body.url.replace('index.m3u8', '0.m4s'))));
+    expect(segments.map((one) => one.status)).toEqual(segments.map(() => 200));
+
     // A file of the owner's that is not in the share, and a made-up one, are not played.
     for (const file_id of [other, 'a'.repeat(26)]) expect((await visitor({ ...ask, file_id, pass_code_token: token })).status, file_id).toBe(404);
     expect((await visitor({ ...ask, share_id: 'x'.repeat(65) })).status).toBe(400);
